@@ -1,0 +1,15 @@
+// Runs `prisma generate` without letting the CLI download its native schema engine.
+// Generation itself uses Prisma's bundled WASM; the CLI only checks that an engine binary
+// exists, so we point it at the Node executable (always present). See docs/operations.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+if (!existsSync('prisma/schema.prisma')) process.exit(0);
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+  CHECKPOINT_DISABLE: '1',
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
+const result = spawnSync('npx', ['--no-install', 'prisma', 'generate'], { stdio: 'inherit', env });
+process.exit(result.status ?? 1);
