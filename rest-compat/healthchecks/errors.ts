@@ -1,0 +1,28 @@
+// Domain errors mapped once to Healthchecks' status codes and bodies. Where Healthchecks
+// answers with an empty body (403, 404, 405), we add {"error": "..."}: same status code,
+// plus a reason a human can read (docs/decisions.md).
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { DomainError } from '../../src/shared/errors.ts';
+import { sendJson, sendText, type Headers } from '../../src/http/respond.ts';
+
+const statusByCode = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+} as const;
+
+export function sendApiError(res: ServerResponse, err: unknown, headers: Headers, log: Logger) {
+  if (err instanceof DomainError) {
+    const status = statusByCode[err.code];
+    // Healthchecks answers resume-when-not-paused with this exact plain-text body.
+    if (err.code === 'CONFLICT' && err.message === 'check is not paused') {
+      return sendText(res, status, err.message, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
+    }
+    return sendJson(res, status, { error: err.message }, headers);
+  }
+  log.error({ err }, 'unexpected error in REST handler');
+  return sendJson(res, 500, { error: 'internal server error' }, headers);
+}

@@ -1,0 +1,103 @@
+// The Ping API: /ping/<uuid>[/start|/fail|/log|/<exit status>] and
+// /ping/<ping_key>/<slug>[/...], any HTTP method, answered as Healthchecks answers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Router from 'find-my-way';
+import type { Logger } from 'pino';
+import type { MonitoringDeps } from '../../src/monitoring/context.ts';
+import { hashKey } from '../../src/monitoring/projects/keys.ts';
+import { pingByCode, pingBySlug, type PingRequest, type PingSignal } from '../../src/monitoring/pings/service.ts';
+import { DomainError } from '../../src/shared/errors.ts';
+import { BodyTooLarge, neverCache, readBody, sendText } from '../../src/http/respond.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SLUG = /^[-a-zA-Z0-9_]+$/;
+const SIGNALS = new Set(['start', 'fail', 'log']);
+// Django refuses request bodies over 2.5 MB unless PING_BODY_LIMIT is larger.
+const DEFAULT_MAX_BODY = 2.5 * 1024 * 1024;
+
+type Target = { code: string } | { pingKey: string; slug: string };
+interface Parsed {
+  target: Target;
+  signal: PingSignal;
+  exitStatus?: number;
+}
+
+/** Maps path segments after /ping/ to a target and signal; null means "no such route". */
+export function parsePingPath(segments: string[]): Parsed | null {
+  const [a, b, c, ...rest] = segments;
+  if (rest.length || !a) return null;
+  const signalOf = (s: string): Pick<Parsed, 'signal' | 'exitStatus'> | null => {
+    if (SIGNALS.has(s)) return { signal: s as PingSignal };
+    if (/^\d+$/.test(s)) return { signal: 'success', exitStatus: Number(s) };
+    return null;
+  };
+  if (b === undefined || (b === '' && c === undefined)) {
+    return UUID.test(a) ? { target: { code: a }, signal: 'success' } : null;
+  }
+  if (c === undefined && UUID.test(a)) {
+    const sig = signalOf(b);
+    if (sig) return { target: { code: a }, ...sig };
+  }
+  if (!SLUG.test(b)) return null;
+  if (c === undefined) return { target: { pingKey: a, slug: b }, signal: 'success' };
+  const sig = signalOf(c);
+  return sig ? { target: { pingKey: a, slug: b }, ...sig } : null;
+}
+
+/** First X-Forwarded-For entry (port stripped) or the socket address, as Healthchecks does. */
+export function remoteAddress(req: IncomingMessage): string | null {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  let addr = first || req.socket.remoteAddress || null;
+  if (addr?.startsWith('::ffff:')) addr = addr.slice(7);
+  const withPort = addr?.match(/^(\d+\.\d+\.\d+\.\d+):\d+$/);
+  return withPort ? withPort[1]! : addr;
+}
+
+export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringDeps, log: Logger) {
+  const okHeaders: Record<string, string> = { 'Access-Control-Allow-Origin': '*', ...neverCache };
+  if (deps.pingBodyLimit !== null) okHeaders['Ping-Body-Limit'] = String(deps.pingBodyLimit);
+  const maxBody = Math.max(DEFAULT_MAX_BODY, deps.pingBodyLimit ?? 0);
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string) {
+    const parsed = parsePingPath(path.split('/'));
+    if (!parsed) return sendText(res, 404, 'not found');
+    try {
+      let body: Buffer;
+      try {
+        body = await readBody(req, maxBody);
+      } catch (e) {
+        if (e instanceof BodyTooLarge) return sendText(res, 400, 'request body too large');
+        throw e;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const rid = url.searchParams.get('rid');
+      const request: PingRequest = {
+        signal: parsed.signal,
+        exitStatus: parsed.exitStatus,
+        rid: rid ?? undefined,
+        method: req.method ?? 'GET',
+        scheme: (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
+        remoteAddr: remoteAddress(req),
+        ua: req.headers['user-agent'] ?? '',
+        body,
+      };
+      if ('code' in parsed.target) {
+        await pingByCode(deps, parsed.target.code, request);
+        return sendText(res, 200, 'OK', okHeaders);
+      }
+      const create = url.searchParams.get('create') === '1';
+      const { created } = await pingBySlug(deps, hashKey(parsed.target.pingKey), parsed.target.slug, request, create);
+      return created ? sendText(res, 201, 'Created', okHeaders) : sendText(res, 200, 'OK', okHeaders);
+    } catch (err) {
+      if (err instanceof DomainError) {
+        const status = { VALIDATION: 400, NOT_FOUND: 404, CONFLICT: 409, FORBIDDEN: 403, UNAUTHENTICATED: 401 }[err.code];
+        return sendText(res, status, err.message);
+      }
+      log.error({ err }, 'ping failed');
+      return sendText(res, 500, 'internal server error');
+    }
+  }
+
+  router.all('/ping/*', (req, res, params) => handle(req, res, params['*'] ?? ''));
+}

@@ -1,0 +1,12 @@
+import type Router from 'find-my-way';
+import type { Logger } from 'pino';
+import type { MonitoringDeps } from '../../src/monitoring/context.ts';
+import { registerApiRoutes } from './api-routes.ts';
+import { registerPingRoutes } from './ping-routes.ts';
+import { registerBadgeRoutes } from './badge-routes.ts';
+
+export function registerHealthchecksRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringDeps, log: Logger) {
+  registerApiRoutes(router, deps, log);
+  registerPingRoutes(router, deps, log);
+  registerBadgeRoutes(router, deps, log);
+}

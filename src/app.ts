@@ -1,0 +1,85 @@
+// buildApp(config) -> { server, start, stop }: the whole gateway as a value. Only server.ts
+// listens on a real port; tests build apps on port 0 with their own clock and database.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from 'find-my-way';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createDb, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { systemClock, type Clock } from './shared/clock.ts';
+import type { MonitoringDeps } from './monitoring/context.ts';
+import { MonitoringEvents } from './monitoring/events.ts';
+import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
+import { createGraphQLHandler } from './graphql/yoga.ts';
+import { registerHealthchecksRoutes } from '../rest-compat/healthchecks/routes.ts';
+import { sendJson } from './http/respond.ts';
+
+export interface BuildOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface App {
+  server: http.Server;
+  deps: MonitoringDeps;
+  db: Db;
+  monitor: Monitor;
+  log: Logger;
+  /** Applies migrations, starts the monitor and listens; resolves with the bound port. */
+  start(port?: number, host?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const log = options.logger ?? pino({ level: config.logLevel });
+  await migrate(config.databaseUrl);
+  const db = createDb(config.databaseUrl);
+  const deps: MonitoringDeps = {
+    db,
+    clock: options.clock ?? systemClock,
+    siteRoot: config.siteRoot,
+    siteName: config.siteName,
+    pingBodyLimit: config.pingBodyLimit,
+    events: new MonitoringEvents(),
+  };
+  const monitor = createMonitor(deps, config.monitorIntervalMs, log);
+
+  const router = Router({
+    // Our own 404s: a JSON error for everything that matches no route.
+    defaultRoute: (_req, res) => sendJson(res, 404, { error: 'not found' }),
+    maxParamLength: 500,
+  });
+  registerHealthchecksRoutes(router, deps, log);
+  const graphql = createGraphQLHandler(deps, log);
+  for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql(req, res));
+
+  const server = http.createServer((req, res) => {
+    router.lookup(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  return {
+    server,
+    deps,
+    db,
+    monitor,
+    log,
+    async start(port = config.port, host = config.host) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve());
+      });
+      if (config.monitorEnabled) monitor.start();
+      return (server.address() as AddressInfo).port;
+    },
+    async stop() {
+      await monitor.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.$disconnect();
+    },
+  };
+}

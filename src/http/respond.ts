@@ -1,0 +1,48 @@
+// Small response helpers for the node:http transports. JSON is serialized once, by hand, so
+// key order is exactly the order the serializers build.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Headers = Record<string, string>;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function sendText(res: ServerResponse, status: number, text: string | Buffer, headers: Headers = {}) {
+  const body = typeof text === 'string' ? Buffer.from(text) : text;
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': body.length, ...headers });
+  res.end(body);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, headers: Headers = {}) {
+  res.writeHead(status, { 'Content-Length': 0, ...headers });
+  res.end();
+}
+
+export class BodyTooLarge extends Error {}
+
+/** Reads the request body; rejects with BodyTooLarge past `limit` bytes. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export const neverCache: Headers = {
+  'Cache-Control': 'max-age=0, no-cache, no-store, must-revalidate, private',
+  Expires: 'Thu, 01 Jan 1970 00:00:00 GMT',
+};

@@ -1,0 +1,208 @@
+// Check behaviour shared by the REST compatibility layer and GraphQL: one implementation,
+// two transports. Every function takes the caller's ProjectAccess and enforces it here.
+import { randomUUID } from 'node:crypto';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { conflict, forbidden, notFound, unauthenticated } from '../../shared/errors.ts';
+import type { MonitoringDeps, ProjectAccess } from '../context.ts';
+import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
+import { publishFlips, type PendingFlip } from '../flips/record.ts';
+import { applySpec, checkDefaults, uniqueFilter, type CheckFields } from './apply-spec.ts';
+import { checkState, tagList, uniqueKeyFor } from './derived.ts';
+import { goingDownAfter } from './status.ts';
+import { parseCheckSpec, type CheckSpec } from './validate.ts';
+
+export const checkWithChannels = { channels: { select: { channel: { select: { code: true } } } } } as const;
+export type CheckRecord = Prisma.CheckGetPayload<{ include: typeof checkWithChannels }>;
+
+export function channelCodes(check: CheckRecord): string[] {
+  return check.channels.map((c) => c.channel.code).sort();
+}
+
+function requireWrite(access: ProjectAccess) {
+  // Healthchecks answers a read-only key on a write endpoint with 401 "wrong api key".
+  if (access.readOnly) throw unauthenticated('wrong api key');
+}
+
+export interface ListChecksFilter {
+  tags?: string[];
+  slug?: string;
+  status?: string[];
+}
+
+export async function listChecks(deps: MonitoringDeps, access: ProjectAccess, filter: ListChecksFilter = {}) {
+  const where: Prisma.CheckWhereInput = { projectId: access.projectId };
+  if (filter.slug) where.slug = filter.slug;
+  // Tag filters are exact and AND-ed; a LIKE narrows the rows, the split makes it exact.
+  const tags = [...new Set(filter.tags ?? [])];
+  if (tags.length) where.AND = tags.map((t) => ({ tags: { contains: t } }));
+  let checks = await deps.db.check.findMany({ where, orderBy: { id: 'asc' }, include: checkWithChannels });
+  if (tags.length) checks = checks.filter((c) => tags.every((t) => tagList(c.tags).includes(t)));
+  if (filter.status?.length) {
+    const now = deps.clock.now();
+    checks = checks.filter((c) => filter.status!.includes(checkState(c, now).status));
+  }
+  return checks;
+}
+
+/** By UUID: another project's check is 403, a missing one 404 (Healthchecks' order). */
+export async function getCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
+  const check = await deps.db.check.findUnique({ where: { code }, include: checkWithChannels });
+  if (!check) throw notFound();
+  if (check.projectId !== access.projectId) throw forbidden();
+  return check;
+}
+
+/** By unique_key: scoped to the caller's project, so another project's check is simply 404. */
+export async function getCheckByUniqueKey(deps: MonitoringDeps, access: ProjectAccess, uniqueKey: string) {
+  const check = await deps.db.check.findFirst({
+    where: { uniqueKey, projectId: access.projectId },
+    include: checkWithChannels,
+  });
+  if (!check) throw notFound();
+  return check;
+}
+
+async function resolveChannels(tx: Prisma.TransactionClient, projectId: string, spec: CheckSpec) {
+  if (spec.channels === undefined) return undefined;
+  const channels = await tx.channel.findMany({ where: { projectId }, select: { id: true, code: true, name: true }, orderBy: { id: 'asc' } });
+  const codes = resolveChannelIdentifiers(spec.channels, channels);
+  return channels.filter((c) => codes.includes(c.code)).map((c) => c.id);
+}
+
+function fieldsOf(check: CheckFields): CheckFields {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(checkDefaults)) out[key] = (check as unknown as Record<string, unknown>)[key];
+  return out as unknown as CheckFields;
+}
+
+export interface SaveResult {
+  check: CheckRecord;
+  created: boolean;
+}
+
+/** Create, or with `unique` update the first matching check (Healthchecks' upsert). */
+export async function createCheck(
+  deps: MonitoringDeps,
+  access: ProjectAccess,
+  body: unknown,
+  apiVersion = 2,
+): Promise<SaveResult> {
+  requireWrite(access);
+  const spec = parseCheckSpec(body);
+  return deps.db.$transaction(async (tx) => {
+    const lookup = uniqueFilter(spec);
+    const match = lookup
+      ? await tx.check.findFirst({ where: { projectId: access.projectId, ...lookup }, orderBy: { id: 'asc' } })
+      : null;
+    // Channels resolve before anything is written, so a bad identifier changes nothing.
+    const channelIds = await resolveChannels(tx, access.projectId, spec);
+    if (match) {
+      const check = await saveExisting(tx, match, spec, apiVersion, channelIds);
+      return { check, created: false };
+    }
+    const fields = applySpec(checkDefaults, spec, apiVersion);
+    const code = randomUUID();
+    const timing = { ...fields, status: 'new', lastPing: null, lastStart: null };
+    const check = await tx.check.create({
+      data: {
+        ...fields,
+        code,
+        uniqueKey: uniqueKeyFor(code),
+        badgeKey: randomUUID(),
+        projectId: access.projectId,
+        createdAt: deps.clock.now(),
+        alertAfter: goingDownAfter(timing),
+        channels: channelIds ? { create: channelIds.map((channelId) => ({ channelId })) } : undefined,
+      },
+      include: checkWithChannels,
+    });
+    return { check, created: true };
+  });
+}
+
+async function saveExisting(
+  tx: Prisma.TransactionClient,
+  existing: Omit<CheckRecord, 'channels'>,
+  spec: CheckSpec,
+  apiVersion: number,
+  channelIds: number[] | undefined,
+): Promise<CheckRecord> {
+  const fields = applySpec(fieldsOf(existing), spec, apiVersion);
+  const alertAfter = goingDownAfter({ ...existing, ...fields });
+  if (channelIds) await tx.checkChannel.deleteMany({ where: { checkId: existing.id } });
+  return tx.check.update({
+    where: { id: existing.id },
+    data: {
+      ...fields,
+      alertAfter,
+      channels: channelIds ? { create: channelIds.map((channelId) => ({ channelId })) } : undefined,
+    },
+    include: checkWithChannels,
+  });
+}
+
+/** Partial update: omitted fields keep their values. Updates never change status. */
+export async function updateCheck(
+  deps: MonitoringDeps,
+  access: ProjectAccess,
+  code: string,
+  body: unknown,
+  apiVersion = 2,
+): Promise<CheckRecord> {
+  requireWrite(access);
+  const existing = await getCheck(deps, access, code);
+  const spec = parseCheckSpec(body);
+  return deps.db.$transaction(async (tx) => {
+    const channelIds = await resolveChannels(tx, access.projectId, spec);
+    const current = await tx.check.findUnique({ where: { id: existing.id } });
+    if (!current) throw notFound();
+    return saveExisting(tx, current, spec, apiVersion, channelIds);
+  });
+}
+
+export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
+  requireWrite(access);
+  const check = await getCheck(deps, access, code);
+  if (check.status === 'paused') return check;
+  const now = deps.clock.now();
+  const flips: PendingFlip[] = [];
+  const updated = await deps.db.$transaction(async (tx) => {
+    // Compare-and-set on the status read above: a ping racing the pause cannot be overwritten.
+    const result = await tx.check.updateMany({
+      where: { id: check.id, status: check.status },
+      data: { status: 'paused', lastStart: null, lastStartRid: null, alertAfter: null },
+    });
+    if (result.count === 0) throw conflict('check changed concurrently, try again');
+    flips.push({ check, oldStatus: check.status, newStatus: 'paused', at: now, reason: '', processed: now });
+    await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: check.status, newStatus: 'paused', processed: now } });
+    return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+  });
+  publishFlips(deps, flips);
+  return updated;
+}
+
+export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
+  requireWrite(access);
+  const check = await getCheck(deps, access, code);
+  if (check.status !== 'paused') throw conflict('check is not paused');
+  const now = deps.clock.now();
+  const updated = await deps.db.$transaction(async (tx) => {
+    const result = await tx.check.updateMany({
+      where: { id: check.id, status: 'paused' },
+      data: { status: 'new', lastStart: null, lastStartRid: null, lastPing: null, alertAfter: null },
+    });
+    if (result.count === 0) throw conflict('check is not paused');
+    await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: 'paused', newStatus: 'new', processed: now } });
+    return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+  });
+  publishFlips(deps, [{ check, oldStatus: 'paused', newStatus: 'new', at: now, reason: '', processed: now }]);
+  return updated;
+}
+
+/** Deletes the check with its pings and flips; returns it as it was just before. */
+export async function deleteCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
+  requireWrite(access);
+  const check = await getCheck(deps, access, code);
+  await deps.db.check.deleteMany({ where: { id: check.id } });
+  return check;
+}

@@ -1,0 +1,21 @@
+// What every monitoring domain function needs: the database, the clock and the settings
+// that shape URLs and limits. Built once by buildApp, passed to both transports.
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { MonitoringEvents } from './events.ts';
+
+export interface MonitoringDeps {
+  db: Db;
+  clock: Clock;
+  siteRoot: string;
+  /** Label of the all-checks badge (Healthchecks' MASTER_BADGE_LABEL, default SITE_NAME). */
+  siteName: string;
+  pingBodyLimit: number | null;
+  events: MonitoringEvents;
+}
+
+/** The caller of the management API: one project, reached through one of its keys. */
+export interface ProjectAccess {
+  projectId: string;
+  readOnly: boolean;
+}

@@ -1,0 +1,26 @@
+// Flips are written inside the transaction that changes the status; their events are
+// published only after that transaction commits, exactly once.
+import type { MonitoringDeps } from '../context.ts';
+
+export interface PendingFlip {
+  check: { id: number; code: string; projectId: string };
+  oldStatus: string;
+  newStatus: string;
+  at: Date;
+  reason: string;
+  processed: Date | null;
+}
+
+export function publishFlips(deps: Pick<MonitoringDeps, 'events'>, flips: PendingFlip[]) {
+  for (const f of flips) {
+    deps.events.emit('flip', {
+      checkId: f.check.id,
+      checkCode: f.check.code,
+      projectId: f.check.projectId,
+      oldStatus: f.oldStatus,
+      newStatus: f.newStatus,
+      at: f.at,
+      reason: f.reason,
+    });
+  }
+}
