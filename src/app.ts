@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createDb, type Db } from './db/client.ts';
+import { createDb, tuneSqlite, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
 import type { MonitoringDeps } from './monitoring/context.ts';
@@ -35,6 +35,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const log = options.logger ?? pino({ level: config.logLevel });
   await migrate(config.databaseUrl);
   const db = createDb(config.databaseUrl);
+  await tuneSqlite(db);
   const deps: MonitoringDeps = {
     db,
     clock: options.clock ?? systemClock,

@@ -86,14 +86,22 @@ export function applySpec(current: CheckFields, spec: CheckSpec, apiVersion: num
   return next;
 }
 
+export interface UniqueLookup {
+  name?: string;
+  slug?: string;
+  tags?: string;
+  timeout?: number;
+  grace?: number;
+}
+
 /** The upsert lookup (`unique`): null when the request cannot match (a listed field is absent). */
-export function uniqueFilter(spec: CheckSpec): Partial<Record<'name' | 'slug' | 'tags' | 'timeout' | 'grace', string | number>> | null {
+export function uniqueFilter(spec: CheckSpec): UniqueLookup | null {
   if (!spec.unique || spec.unique.length === 0) return null;
-  const filter: Partial<Record<'name' | 'slug' | 'tags' | 'timeout' | 'grace', string | number>> = {};
+  const filter: UniqueLookup = {};
   for (const field of spec.unique) {
-    const value = spec[field];
-    if (value === undefined) return null;
-    filter[field] = value;
+    if (spec[field] === undefined) return null;
+    if (field === 'timeout' || field === 'grace') filter[field] = spec[field];
+    else filter[field] = spec[field];
   }
   return filter;
 }

@@ -127,7 +127,7 @@ export async function recordPing(deps: MonitoringDeps, checkId: number, req: Pin
           ua: req.ua.slice(0, UA_MAX),
           rid,
           exitStatus: req.exitStatus ?? null,
-          body: body.length ? body : null,
+          body: body.length ? new Uint8Array(body) : null,
         },
       });
       if (outcome.flip) {

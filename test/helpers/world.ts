@@ -1,0 +1,94 @@
+// A running gateway for tests: its own SQLite file, a ManualClock, the monitor off (tests run
+// passes by hand), and named actors: alice (read-write + read-only keys) and bob (another project).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ManualClock } from '../../src/shared/clock.ts';
+import { createProject, type CreatedProject } from '../../src/monitoring/projects/service.ts';
+import { createChannel } from '../../src/monitoring/integrations/service.ts';
+
+export interface World {
+  app: App;
+  url: string;
+  clock: ManualClock;
+  alice: CreatedProject;
+  bob: CreatedProject;
+  api(method: string, path: string, options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
+  ping(path: string, init?: RequestInit): Promise<{ status: number; text: string; headers: Headers }>;
+  channel(project: CreatedProject, input: { kind?: string; value?: string; name?: string }): Promise<{ code: string; name: string }>;
+  stop(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export const T0 = new Date('2026-01-05T10:00:00Z');
+
+export async function createWorld(env: Record<string, string> = {}): Promise<World> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
+  const clock = new ManualClock(T0);
+  const config = loadConfig({
+    DATABASE_URL: `file:${path.join(dir, 'test.db')}`,
+    MONITOR: 'off',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...env,
+  });
+  const app = await buildApp(config, { clock, logger: pino({ level: 'silent' }) });
+  const port = await app.start(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
+  // URLs in API responses are built from SITE_ROOT; point it at this server unless a test set one.
+  if (!env.SITE_ROOT) app.deps.siteRoot = url;
+  const alice = await createProject(app.db, { name: 'Alice' });
+  const bob = await createProject(app.db, { name: 'Bob' });
+
+  return {
+    app,
+    url,
+    clock,
+    alice,
+    bob,
+    async api(method, p, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const key = options.key === undefined ? alice.api_key : options.key;
+      if (key !== null) headers['X-Api-Key'] = key;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['Content-Type'] = 'application/json';
+      }
+      const res = await fetch(url + p, { method, headers, body, redirect: 'manual' });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, headers: res.headers, text, json };
+    },
+    async ping(p, init) {
+      const res = await fetch(url + p, init);
+      return { status: res.status, text: await res.text(), headers: res.headers };
+    },
+    async channel(project, input) {
+      const c = await createChannel(app.db, project.id, {
+        kind: input.kind ?? 'email',
+        value: input.value ?? 'ops@example.org',
+        name: input.name ?? '',
+      });
+      return { code: c.code, name: c.name };
+    },
+    async stop() {
+      await app.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

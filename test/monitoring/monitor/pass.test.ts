@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMonitor } from '../../../src/monitoring/monitor/loop.ts';
+import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
+import type { FlipEvent } from '../../../src/monitoring/events.ts';
+import { createWorld, T0, type World } from '../../helpers/world.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await createWorld();
+});
+afterAll(() => w.stop());
+
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+async function upCheck(body: Record<string, unknown>) {
+  const code = (await w.api('POST', '/api/v2/checks/', { body })).json.uuid as string;
+  w.clock.set(T0);
+  await w.ping(`/ping/${code}`);
+  return code;
+}
+
+describe('monitor pass', () => {
+  it('moves an overdue check to down exactly at last_ping + timeout + grace, dating the flip then', async () => {
+    const code = await upCheck({ timeout: 60, grace: 60 });
+    expect((await runMonitorPass(w.app.deps, at(119.999))).wentDown).toBe(0);
+    const events: FlipEvent[] = [];
+    w.app.deps.events.on('flip', (e) => events.push(e));
+    const result = await runMonitorPass(w.app.deps, at(300));
+    expect(result.wentDown).toBeGreaterThanOrEqual(1);
+    const check = await w.app.db.check.findUniqueOrThrow({ where: { code }, include: { flips: { orderBy: { id: 'asc' } } } });
+    expect(check.status).toBe('down');
+    expect(check.alertAfter).toBeNull();
+    expect(check.flips.map((f) => [f.oldStatus, f.newStatus, f.reason])).toEqual([['new', 'up', ''], ['up', 'down', 'timeout']]);
+    expect(check.flips[1]!.createdAt).toEqual(at(120));
+    expect(events.filter((e) => e.checkCode === code)).toEqual([expect.objectContaining({ oldStatus: 'up', newStatus: 'down', at: at(120) })]);
+    // A second pass finds nothing more to do for this check.
+    await runMonitorPass(w.app.deps, at(400));
+    expect(await w.app.db.flip.count({ where: { checkId: check.id } })).toBe(2);
+  });
+
+  it('records one flip when two passes race for the same check', async () => {
+    const code = await upCheck({ timeout: 60, grace: 60 });
+    await Promise.all([runMonitorPass(w.app.deps, at(500)), runMonitorPass(w.app.deps, at(500))]);
+    const check = await w.app.db.check.findUniqueOrThrow({ where: { code } });
+    expect(await w.app.db.flip.count({ where: { checkId: check.id, newStatus: 'down' } })).toBe(1);
+  });
+
+  it('takes a cron check down at next occurrence + grace in its time zone', async () => {
+    // 10:00 UTC on 2026-01-05 is 12:00 in Riga; the next 12:30 local run is 10:30 UTC.
+    const code = await upCheck({ schedule: '30 12 * * *', tz: 'Europe/Riga', grace: 300 });
+    expect((await runMonitorPass(w.app.deps, at(30 * 60 + 299))).wentDown).toBe(0);
+    const check = await w.app.db.check.findUniqueOrThrow({ where: { code } });
+    expect(check.status).toBe('up');
+    await runMonitorPass(w.app.deps, at(30 * 60 + 300));
+    const after = await w.app.db.check.findUniqueOrThrow({ where: { code }, include: { flips: { orderBy: { id: 'desc' }, take: 1 } } });
+    expect(after.status).toBe('down');
+    expect(after.flips[0]!.createdAt).toEqual(at(30 * 60 + 300));
+  });
+
+  it('only reads checks that are due (indexed alertAfter), never the whole table', async () => {
+    const queries: string[] = [];
+    const spy = vi.spyOn(w.app.db.check, 'findMany');
+    await runMonitorPass(w.app.deps, at(1));
+    for (const call of spy.mock.calls) queries.push(JSON.stringify(call[0]));
+    spy.mockRestore();
+    expect(queries.length).toBeGreaterThan(0);
+    for (const q of queries) expect(q).toContain('alertAfter');
+  });
+});
+
+describe('monitor loop', () => {
+  it('runs passes on its timer and stops cleanly (fake timers)', async () => {
+    const code = await upCheck({ timeout: 60, grace: 60 });
+    w.clock.set(at(121));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const monitor = createMonitor(w.app.deps, 1000);
+      monitor.start();
+      await vi.waitFor(async () => {
+        expect((await w.app.db.check.findUniqueOrThrow({ where: { code } })).status).toBe('down');
+      });
+      await vi.advanceTimersByTimeAsync(1000);
+      await monitor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
