@@ -35,7 +35,7 @@ export async function loadMigrationList() {
 
 /** Brings the database at `databaseUrl` up to date; returns the names of migrations applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
-  const engine = await openSchemaEngine(schemaPath, createAdapterFactory(databaseUrl));
+  const { engine, close } = await openSchemaEngine(schemaPath, createAdapterFactory(databaseUrl));
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: await loadMigrationList(),
@@ -43,6 +43,6 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
     });
     return appliedMigrationNames;
   } finally {
-    (engine as unknown as { free?: () => void }).free?.();
+    await close();
   }
 }

@@ -11,7 +11,8 @@ import { noFilters, openSchemaEngine } from './schema-engine.ts';
 export async function diffMigrationsToSchema(): Promise<string> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gateway-migration-'));
   try {
-    const engine = await openSchemaEngine(schemaPath, createAdapterFactory(`file:${tmp}/scratch.db`));
+    const { engine, close } = await openSchemaEngine(schemaPath, createAdapterFactory(`file:${tmp}/scratch.db`));
+    try {
     await engine.applyMigrations({ migrationsList: await loadMigrationList(), filters: noFilters });
     const schemaText = readFileSync(schemaPath, 'utf8');
     const files = [{ path: schemaPath, content: schemaText }];
@@ -25,6 +26,9 @@ export async function diffMigrationsToSchema(): Promise<string> {
     } as Parameters<typeof engine.diff>[0]);
     const sql = (result as { stdout?: string }).stdout ?? '';
     return /This is an empty migration/.test(sql) ? '' : sql.trim();
+    } finally {
+      await close();
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

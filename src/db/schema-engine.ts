@@ -34,17 +34,46 @@ function initWasm(): Promise<void> {
   return ready;
 }
 
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes every connection it opened (SQLite locks go with them). */
+  close(): Promise<void>;
+}
+
 export async function openSchemaEngine(
   schemaPath: string,
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-): Promise<SchemaEngine> {
+): Promise<OpenEngine> {
   await initWasm();
   const schemaText = await readFile(schemaPath, 'utf8');
-  return bg.SchemaEngine.new(
+  // The engine never closes its connections: track them so close() can.
+  const opened: Array<{ dispose(): Promise<void> }> = [];
+  const tracking: SqlMigrationAwareDriverAdapterFactory = {
+    provider: adapterFactory.provider,
+    adapterName: adapterFactory.adapterName,
+    async connect() {
+      const adapter = await adapterFactory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+    async connectToShadowDb() {
+      const adapter = await adapterFactory.connectToShadowDb();
+      opened.push(adapter);
+      return adapter;
+    },
+  };
+  const engine = await bg.SchemaEngine.new(
     { datamodels: [[schemaPath, schemaText]] },
     () => {},
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(tracking),
   );
+  return {
+    engine,
+    async close() {
+      (engine as unknown as { free?: () => void }).free?.();
+      await Promise.all(opened.splice(0).map((a) => a.dispose()));
+    },
+  };
 }
 
 export const noFilters = { externalTables: [], externalEnums: [] };
