@@ -1,9 +1,63 @@
-// Temporary: replaced by the Pothos schema (in progress this session).
+// graphql-yoga serving the Pothos schema at /graphql. GraphiQL is rendered from installed
+// packages (no CDN, works offline) once, then served with a validator so browsers cache it.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../monitoring/context.ts';
-import { sendJson } from '../http/respond.ts';
+import { createContext, type GraphQLContext } from './context.ts';
+import { toGraphQLError } from './errors.ts';
+import { schema } from './schema.ts';
 
-export function createGraphQLHandler(_deps: MonitoringDeps, _log: Logger) {
-  return (_req: IncomingMessage, res: ServerResponse) => sendJson(res, 503, { error: 'graphql not ready' });
+type ServerContext = { req: IncomingMessage; res: ServerResponse };
+
+export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerInstance<ServerContext, GraphQLContext> {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    context: ({ request }) => createContext(deps, request.headers.get('x-api-key')),
+    maskedErrors: {
+      maskError(error, message) {
+        const known = toGraphQLError(error);
+        if (known) return known;
+        log.error({ err: error }, 'unexpected GraphQL error');
+        return new GraphQLError(message);
+      },
+    },
+  });
+}
+
+let graphiqlPage: { html: string; etag: string } | undefined;
+function graphiql() {
+  if (!graphiqlPage) {
+    const html = renderGraphiQL({
+      title: 'Cron & Campus Gateway',
+      endpoint: '/graphql',
+      headers: JSON.stringify({ 'X-Api-Key': '' }),
+      defaultQuery: '{\n  project {\n    name\n    checks { nodes { name status lastPing } }\n  }\n}\n',
+    } as Parameters<typeof renderGraphiQL>[0]);
+    graphiqlPage = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+  }
+  return graphiqlPage;
+}
+
+export function createGraphQLHandler(deps: MonitoringDeps, log: Logger) {
+  const yoga = createYogaServer(deps, log);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.includes('query=')) {
+      const page = graphiql();
+      if (req.headers['if-none-match'] === page.etag) {
+        res.writeHead(304, { ETag: page.etag });
+        return res.end();
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600', ETag: page.etag });
+      return res.end(page.html);
+    }
+    return yoga(req, res, { req, res });
+  };
 }

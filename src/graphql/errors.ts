@@ -1,0 +1,23 @@
+// Domain errors become GraphQL errors with a stable `extensions.code`; everything else stays
+// masked by graphql-yoga ("Unexpected error.").
+import { GraphQLError } from 'graphql';
+import { DomainError } from '../shared/errors.ts';
+
+const codes = {
+  VALIDATION: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  // Another project's check is simply invisible over GraphQL: no hint that it exists.
+  FORBIDDEN: 'NOT_FOUND',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+} as const;
+
+export function toGraphQLError(error: unknown): GraphQLError | null {
+  // Duck-typed: graphql ships CommonJS and ESM builds, and yoga may hold the other class.
+  const wrapped = typeof error === 'object' && error !== null && 'originalError' in error ? (error as GraphQLError) : undefined;
+  const original = wrapped ? wrapped.originalError : error;
+  if (!(original instanceof DomainError)) return null;
+  const code = codes[original.code];
+  const message = original.code === 'FORBIDDEN' ? 'not found' : original.message;
+  return new GraphQLError(message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code } });
+}

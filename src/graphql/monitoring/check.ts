@@ -1,0 +1,205 @@
+// The Check type and the queries and mutations that return checks. Resolvers parse,
+// authorize, call the domain and shape; behaviour lives in src/monitoring/.
+import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import * as checks from '../../monitoring/checks/service.ts';
+import { checkState, tagList } from '../../monitoring/checks/derived.ts';
+import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
+import { unauthenticated, validationError } from '../../shared/errors.ts';
+import { PING_LIST_MAX, Ping } from './ping.ts';
+import { Channel } from './channel.ts';
+
+export const CheckStatus = builder.enumType('CheckStatus', {
+  values: { NEW: { value: 'new' }, UP: { value: 'up' }, GRACE: { value: 'grace' }, DOWN: { value: 'down' }, PAUSED: { value: 'paused' } } as const,
+});
+export const CheckKind = builder.enumType('CheckKind', {
+  values: { SIMPLE: { value: 'simple' }, CRON: { value: 'cron' } } as const,
+});
+
+async function requireReadWrite(ctx: GraphQLContext) {
+  const access = await ctx.access();
+  // Healthchecks hides URLs, channels and pings from read-only keys.
+  if (access.readOnly) throw unauthenticated('wrong api key');
+  return access;
+}
+const hiddenFromReadOnly = async (ctx: GraphQLContext) => (await ctx.access()).readOnly;
+
+export const Check = builder.prismaObject('Check', {
+  fields: (t) => ({
+    id: t.string({
+      nullable: true,
+      description: 'The UUID of the check; null for read-only keys (use uniqueKey)',
+      resolve: async (c, _a, ctx) => ((await hiddenFromReadOnly(ctx)) ? null : c.code),
+    }),
+    uniqueKey: t.exposeString('uniqueKey'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    tags: t.stringList({ resolve: (c) => tagList(c.tags) }),
+    desc: t.exposeString('desc'),
+    kind: t.field({ type: CheckKind, resolve: (c) => c.kind as 'simple' | 'cron' }),
+    timeout: t.int({ nullable: true, description: 'Seconds; simple checks only', resolve: (c) => (c.kind === 'simple' ? c.timeout : null) }),
+    schedule: t.string({ nullable: true, resolve: (c) => (c.kind === 'simple' ? null : c.schedule) }),
+    tz: t.string({ nullable: true, resolve: (c) => (c.kind === 'simple' ? null : c.tz) }),
+    grace: t.exposeInt('grace'),
+    nPings: t.exposeInt('nPings'),
+    status: t.field({ type: CheckStatus, resolve: (c, _a, ctx) => checkState(c, ctx.now).status }),
+    started: t.boolean({ resolve: (c) => c.lastStart !== null }),
+    lastPing: t.expose('lastPing', { type: 'DateTime', nullable: true }),
+    nextPing: t.field({ type: 'DateTime', nullable: true, resolve: (c, _a, ctx) => checkState(c, ctx.now).nextPing }),
+    lastDuration: t.int({
+      nullable: true,
+      description: 'Seconds between the last matching start and completion',
+      resolve: (c) => (c.lastDurationMs ? Math.trunc(c.lastDurationMs / 1000) : null),
+    }),
+    manualResume: t.exposeBoolean('manualResume'),
+    methods: t.exposeString('methods'),
+    startKw: t.exposeString('startKw'),
+    successKw: t.exposeString('successKw'),
+    failureKw: t.exposeString('failureKw'),
+    filterSubject: t.exposeBoolean('filterSubject'),
+    filterBody: t.exposeBoolean('filterBody'),
+    filterHttpBody: t.exposeBoolean('filterHttpBody'),
+    filterDefaultFail: t.exposeBoolean('filterDefaultFail'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    pingUrl: t.string({
+      nullable: true,
+      resolve: async (c, _a, ctx) => ((await hiddenFromReadOnly(ctx)) ? null : `${ctx.deps.siteRoot}/ping/${c.code}`),
+    }),
+    badgeUrl: t.string({ resolve: (c, _a, ctx) => `${ctx.deps.siteRoot}/b/2/${c.badgeKey}.svg` }),
+    channels: t.field({
+      type: [Channel],
+      description: 'Channels notified about this check (read-write keys only)',
+      select: (_args, _ctx, nested) => ({ channels: { select: { channel: nested(true) } } }),
+      resolve: async (c, _a, ctx) => {
+        await requireReadWrite(ctx);
+        return c.channels.map((cc) => cc.channel);
+      },
+    }),
+    pings: t.field({
+      type: [Ping],
+      description: 'Newest first (read-write keys only)',
+      args: { first: t.arg.int({ defaultValue: 100 }) },
+      select: (args, _ctx, nested) => ({
+        pings: nested({ orderBy: { id: 'desc' as const }, take: Math.max(0, Math.min(args.first ?? 100, PING_LIST_MAX)) }),
+      }),
+      resolve: async (c, _a, ctx) => {
+        await requireReadWrite(ctx);
+        return c.pings;
+      },
+    }),
+    flips: t.relation('flips', {
+      description: 'Status changes, newest first; seconds/start/end filter as in the REST API',
+      args: { seconds: t.arg.int(), start: t.arg.int(), end: t.arg.int() },
+      query: (args, ctx) => {
+        const str = (v: number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
+        const filter = parseFlipsQuery({ seconds: str(args.seconds), start: str(args.start), end: str(args.end) });
+        const createdAt: { gte?: Date; lt?: Date } = {};
+        if (filter.start !== undefined) createdAt.gte = new Date(filter.start * 1000);
+        if (filter.end !== undefined) createdAt.lt = new Date(filter.end * 1000);
+        if (filter.seconds) {
+          const since = new Date(ctx.now.getTime() - filter.seconds * 1000);
+          if (!createdAt.gte || since > createdAt.gte) createdAt.gte = since;
+        }
+        return { where: { createdAt }, orderBy: { id: 'desc' } };
+      },
+    }),
+  }),
+});
+
+const UniqueField = builder.enumType('UniqueField', {
+  values: { NAME: { value: 'name' }, SLUG: { value: 'slug' }, TAGS: { value: 'tags' }, TIMEOUT: { value: 'timeout' }, GRACE: { value: 'grace' } } as const,
+});
+const Methods = builder.enumType('PingMethods', {
+  description: 'ANY: HEAD, GET and POST pings count; POST: only POST pings count',
+  values: { ANY: { value: '' }, POST: { value: 'POST' } } as const,
+});
+
+export const CheckInput = builder.inputType('CheckInput', {
+  description: 'Fields of a check; omitted fields keep their value (or take the default on create)',
+  fields: (t) => ({
+    name: t.string(),
+    slug: t.string(),
+    tags: t.string({ description: 'Space-separated' }),
+    desc: t.string(),
+    timeout: t.int({ description: 'Seconds, 60 to 31536000; makes the check a simple check' }),
+    grace: t.int({ description: 'Seconds, 60 to 31536000' }),
+    schedule: t.string({ description: 'Five-field cron expression; makes the check a cron check' }),
+    tz: t.string(),
+    manualResume: t.boolean(),
+    methods: t.field({ type: Methods }),
+    channels: t.string({ description: '"*" for all, "" for none, or comma-separated channel ids or names' }),
+    startKw: t.string(),
+    successKw: t.string(),
+    failureKw: t.string(),
+    filterSubject: t.boolean(),
+    filterBody: t.boolean(),
+    filterHttpBody: t.boolean(),
+    filterDefaultFail: t.boolean(),
+    unique: t.field({ type: [UniqueField], description: 'Upsert: update the first check equal on these fields' }),
+  }),
+});
+
+const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** GraphQL input → Healthchecks' request body, so both transports share one validation. */
+export function toSpecBody(input: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    // An explicit GraphQL null means "not given", like an omitted field.
+    if (value !== null && value !== undefined) body[snakeCase(key)] = value;
+  }
+  return body;
+}
+
+// GraphQL follows API v3 semantics: the slug is the client's, never derived from the name.
+const API_VERSION = 3;
+
+const CheckPayload = builder.objectRef<{ check: checks.CheckRecord; created: boolean }>('CreateCheckPayload').implement({
+  fields: (t) => ({
+    check: t.field({ type: Check, resolve: (p) => p.check }),
+    created: t.exposeBoolean('created', { description: 'false when `unique` matched an existing check' }),
+  }),
+});
+
+builder.queryField('check', (t) =>
+  t.field({
+    type: Check,
+    description: 'A check of the key’s project, by UUID or by unique key',
+    args: { id: t.arg.id(), uniqueKey: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      const access = await ctx.access();
+      if (args.id) return checks.getCheck(ctx.deps, access, String(args.id));
+      if (args.uniqueKey) return checks.getCheckByUniqueKey(ctx.deps, access, args.uniqueKey);
+      throw validationError('give id or uniqueKey');
+    },
+  }),
+);
+
+builder.mutationFields((t) => ({
+  createCheck: t.field({
+    type: CheckPayload,
+    args: { input: t.arg({ type: CheckInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => checks.createCheck(ctx.deps, await ctx.access(), toSpecBody(input), API_VERSION),
+  }),
+  updateCheck: t.field({
+    type: Check,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CheckInput, required: true }) },
+    resolve: async (_root, { id, input }, ctx) => checks.updateCheck(ctx.deps, await ctx.access(), String(id), toSpecBody(input), API_VERSION),
+  }),
+  pauseCheck: t.field({
+    type: Check,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => checks.pauseCheck(ctx.deps, await ctx.access(), String(id)),
+  }),
+  resumeCheck: t.field({
+    type: Check,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => checks.resumeCheck(ctx.deps, await ctx.access(), String(id)),
+  }),
+  deleteCheck: t.field({
+    type: Check,
+    description: 'Deletes the check; returns it as it was',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => checks.deleteCheck(ctx.deps, await ctx.access(), String(id)),
+  }),
+}));

@@ -1,0 +1,94 @@
+// The key's project: its checks (filtered, paginated), channels and badges.
+import { builder } from '../builder.ts';
+import { listChecks, type CheckRecord } from '../../monitoring/checks/service.ts';
+import { listChannels } from '../../monitoring/integrations/service.ts';
+import { listBadges } from '../../monitoring/badges/service.ts';
+import { validationError } from '../../shared/errors.ts';
+import { Check, CheckStatus } from './check.ts';
+import { Channel } from './channel.ts';
+
+const MAX_PAGE = 1000;
+
+const BadgeSet = builder.objectRef<{ tag: string; urls: Record<string, string> }>('BadgeSet').implement({
+  description: 'Badge URLs for one tag ("*" stands for all checks)',
+  fields: (t) => ({
+    tag: t.exposeString('tag'),
+    svg: t.string({ resolve: (b) => b.urls.svg! }),
+    svg3: t.string({ resolve: (b) => b.urls.svg3! }),
+    json: t.string({ resolve: (b) => b.urls.json! }),
+    json3: t.string({ resolve: (b) => b.urls.json3! }),
+    shields: t.string({ resolve: (b) => b.urls.shields! }),
+    shields3: t.string({ resolve: (b) => b.urls.shields3! }),
+  }),
+});
+
+interface CheckPageShape {
+  nodes: CheckRecord[];
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [Check], resolve: (p) => p.nodes }),
+    totalCount: t.exposeInt('totalCount', { description: 'Checks matching the filter, all pages' }),
+    hasNextPage: t.exposeBoolean('hasNextPage'),
+    endCursor: t.exposeString('endCursor', { nullable: true, description: 'Pass as `after` for the next page' }),
+  }),
+});
+
+export const Project = builder.prismaObject('Project', {
+  select: { id: true },
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    pingLogLimit: t.exposeInt('pingLogLimit', { description: 'Pings listed per check (100 by default, at most 1000)' }),
+    checks: t.field({
+      type: CheckPage,
+      args: {
+        tags: t.arg.stringList({ description: 'Checks having every one of these tags (exact)' }),
+        status: t.arg({ type: [CheckStatus], description: 'Checks in any of these statuses' }),
+        first: t.arg.int({ defaultValue: 100 }),
+        after: t.arg.string({ description: 'endCursor of the previous page' }),
+      },
+      resolve: async (_project, args, ctx) => {
+        const first = args.first ?? 100;
+        if (first < 0 || first > MAX_PAGE) throw validationError(`first must be between 0 and ${MAX_PAGE}`);
+        const all = await listChecks(ctx.deps, await ctx.access(), { tags: args.tags ?? [], status: args.status ?? [] });
+        let start = 0;
+        if (args.after) {
+          start = all.findIndex((c) => c.uniqueKey === args.after) + 1;
+          if (start === 0) throw validationError('unknown cursor');
+        }
+        const nodes = all.slice(start, start + first);
+        return {
+          nodes,
+          totalCount: all.length,
+          hasNextPage: start + first < all.length,
+          endCursor: nodes.length ? nodes[nodes.length - 1]!.uniqueKey : null,
+        };
+      },
+    }),
+    channels: t.field({
+      type: [Channel],
+      resolve: async (_p, _a, ctx) => listChannels(ctx.deps, await ctx.access()),
+    }),
+    badges: t.field({
+      type: [BadgeSet],
+      resolve: async (_p, _a, ctx) =>
+        Object.entries(await listBadges(ctx.deps, await ctx.access())).map(([tag, urls]) => ({ tag, urls })),
+    }),
+  }),
+});
+
+builder.queryField('project', (t) =>
+  t.prismaField({
+    type: 'Project',
+    description: 'The project the X-Api-Key belongs to',
+    resolve: async (query, _root, _args, ctx) => {
+      const access = await ctx.access();
+      return ctx.deps.db.project.findUniqueOrThrow({ ...query, where: { id: access.projectId } });
+    },
+  }),
+);

@@ -1,0 +1,9 @@
+// The schema: importing the type modules registers them on the builder.
+import { builder } from './builder.ts';
+import './monitoring/ping.ts';
+import './monitoring/flip.ts';
+import './monitoring/channel.ts';
+import './monitoring/check.ts';
+import './monitoring/project.ts';
+
+export const schema = builder.toSchema();
