@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // graphql ships CommonJS and ESM builds; Node (and so Pothos and yoga) loads the CommonJS
+    // one. Vite would pick the ESM one for our sources, giving two copies of every class.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Each test file gets its own SQLite database file; files run in parallel workers.

@@ -12,6 +12,7 @@ import { createChannel } from '../../src/monitoring/integrations/service.ts';
 
 export interface World {
   app: App;
+  databaseUrl: string;
   url: string;
   clock: ManualClock;
   alice: CreatedProject;
@@ -51,6 +52,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
 
   return {
     app,
+    databaseUrl: config.databaseUrl,
     url,
     clock,
     alice,
