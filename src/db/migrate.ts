@@ -3,7 +3,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAdapterFactory } from './adapter.ts';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
 import { noFilters, openSchemaEngine } from './schema-engine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,12 +35,35 @@ export async function loadMigrationList() {
   };
 }
 
+/**
+ * True when every committed migration is recorded as applied. Read with a plain read-only
+ * connection so a CLI run beside a live server never waits on the schema engine's locks.
+ */
+function upToDate(databaseUrl: string, names: string[]): boolean {
+  const file = sqliteFilePath(databaseUrl);
+  if (file === ':memory:' || !existsSync(file)) return false;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!table) return false;
+    const rows = db
+      .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
+      .all() as Array<{ migration_name: string }>;
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return names.every((n) => applied.has(n));
+  } finally {
+    db.close();
+  }
+}
+
 /** Brings the database at `databaseUrl` up to date; returns the names of migrations applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
+  const list = await loadMigrationList();
+  if (upToDate(databaseUrl, list.migrationDirectories.map((d) => d.path))) return [];
   const { engine, close } = await openSchemaEngine(schemaPath, createAdapterFactory(databaseUrl));
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: await loadMigrationList(),
+      migrationsList: list,
       filters: noFilters,
     });
     return appliedMigrationNames;

@@ -1,7 +1,7 @@
 // Notification channels ("integrations"). Listing is API-visible; creation is an operator
 // action (CLI) and a GraphQL mutation, as Healthchecks creates them in its dashboard.
 import { randomUUID } from 'node:crypto';
-import { unauthenticated, validationError } from '../../shared/errors.ts';
+import { notFound, unauthenticated, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -53,4 +53,15 @@ export async function createChannel(db: Db, projectId: string, input: ChannelInp
 export async function createChannelFor(deps: MonitoringDeps, access: ProjectAccess, input: ChannelInput) {
   if (access.readOnly) throw unauthenticated('wrong api key');
   return createChannel(deps.db, access.projectId, input);
+}
+
+export async function listProjectChannels(db: Db, projectId: string) {
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true } });
+  if (!project) throw notFound(`project not found: ${projectId}`);
+  return db.channel.findMany({ where: { projectId }, orderBy: { id: 'asc' } });
+}
+
+export async function deleteChannel(db: Db, code: string) {
+  const result = await db.channel.deleteMany({ where: { code } });
+  if (result.count === 0) throw notFound(`channel not found: ${code}`);
 }

@@ -1,0 +1,97 @@
+// The operator CLI as a user runs it: the real bin in a child process.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../../src/monitoring/projects/keys.ts';
+
+const exec = promisify(execFile);
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+async function gateway(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['bin/gateway.mjs', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+const sqlite = () => new Database(path.join(dir, 'db', 'cli.db'), { readonly: true });
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cli-'));
+  env = { ...process.env, DATABASE_URL: `file:${dir}/db/cli.db` };
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('gateway CLI', () => {
+  let project: { id: string; name: string; api_key: string; api_key_readonly: string; ping_key: string; badge_key: string };
+
+  it('creates a project on a fresh database and prints its keys once, storing only hashes', async () => {
+    const r = await gateway('project', 'create', '--name', 'Ops', '--json');
+    expect(r.code).toBe(0);
+    project = JSON.parse(r.stdout);
+    expect(Object.keys(project)).toEqual(['id', 'name', 'api_key', 'api_key_readonly', 'ping_key', 'badge_key']);
+    expect(project.api_key).toMatch(/^hcw_[A-Za-z0-9]{28}$/);
+    expect(project.api_key_readonly).toMatch(/^hcr_[A-Za-z0-9]{28}$/);
+    expect(project.ping_key).toHaveLength(32);
+    expect(project.badge_key).toHaveLength(32);
+    const db = sqlite();
+    const row = db.prepare('SELECT * FROM Project WHERE id = ?').get(project.id) as Record<string, string>;
+    db.close();
+    expect(row.apiKeyHash).toBe(hashKey(project.api_key));
+    const dump = JSON.stringify(row);
+    for (const k of ['api_key', 'api_key_readonly', 'ping_key', 'badge_key'] as const) expect(dump).not.toContain(project[k]);
+  });
+
+  it('lists projects', async () => {
+    const r = await gateway('project', 'list', '--json');
+    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ id: project.id, name: 'Ops', checks: 0 })]);
+  });
+
+  it('rotates a key: a new 32-character key, a new stored hash', async () => {
+    const r = await gateway('key', 'rotate', '--project', project.id, '--read-only', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ project: project.id, kind: 'api_key_readonly' });
+    expect(out.key).toHaveLength(32);
+    expect(out.key).not.toBe(project.api_key_readonly);
+    const db = sqlite();
+    const row = db.prepare('SELECT apiKeyReadonlyHash FROM Project WHERE id = ?').get(project.id) as { apiKeyReadonlyHash: string };
+    db.close();
+    expect(row.apiKeyReadonlyHash).toBe(hashKey(out.key));
+  });
+
+  it('creates channels, and refuses bad input without storing anything', async () => {
+    const r = await gateway('channel', 'create', '--project', project.id, '--kind', 'email', '--value', 'ops@example.org', '--name', 'Ops mail', '--json');
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(Object.keys(c)).toEqual(['id', 'name', 'kind']);
+    expect(c).toMatchObject({ name: 'Ops mail', kind: 'email' });
+    const badKind = await gateway('channel', 'create', '--project', project.id, '--kind', 'fax', '--value', 'x');
+    expect(badKind.code).not.toBe(0);
+    expect(badKind.stderr).toContain('kind must be one of email, webhook, sms');
+    const noProject = await gateway('channel', 'create', '--project', 'nope', '--kind', 'email', '--value', 'a@b.co');
+    expect(noProject.code).not.toBe(0);
+    expect(noProject.stderr).toContain('project not found: nope');
+    const db = sqlite();
+    expect((db.prepare('SELECT COUNT(*) AS n FROM Channel').get() as { n: number }).n).toBe(1);
+    db.close();
+  });
+
+  it('shows help for every command and fails on unknown ones', async () => {
+    for (const cmd of [[], ['project', 'create'], ['key', 'rotate'], ['channel', 'create'], ['migrate']]) {
+      const r = await gateway(...cmd, '--help');
+      expect(r.code, cmd.join(' ')).toBe(0);
+      expect(r.stdout).toContain('Usage: gateway');
+    }
+    const r = await gateway('bogus');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("unknown command 'bogus'");
+  });
+});
