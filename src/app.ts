@@ -46,9 +46,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const monitor = createMonitor(deps, config.monitorIntervalMs, log);
 
-  const router = Router({
-    // Our own 404s: a JSON error for everything that matches no route.
-    defaultRoute: (_req, res) => sendJson(res, 404, { error: 'not found' }),
+  const router: Router.Instance<Router.HTTPVersion.V1> = Router({
+    defaultRoute: (req, res) => {
+      // Like Django's APPEND_SLASH: a GET without the trailing slash is redirected (301).
+      const [path, query] = (req.url ?? '/').split(/\?(.*)/s, 2);
+      if ((req.method === 'GET' || req.method === 'HEAD') && path && !path.endsWith('/') && router.find('GET', `${path}/`)) {
+        res.writeHead(301, { Location: `${path}/${query ? `?${query}` : ''}`, 'Content-Length': 0 });
+        return res.end();
+      }
+      sendJson(res, 404, { error: 'not found' });
+    },
     maxParamLength: 500,
   });
   registerHealthchecksRoutes(router, deps, log);
