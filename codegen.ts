@@ -6,6 +6,8 @@ const config: CodegenConfig = {
   schema: 'schema.graphql',
   documents: ['test/**/*.graphql'],
   ignoreNoDocuments: false,
+  // ESM: relative imports carry their extension (TypeScript's NodeNext resolution needs it).
+  emitLegacyCommonJSImports: false,
   generates: {
     'src/generated/graphql/': {
       preset: 'client',
