@@ -171,3 +171,14 @@ describe('GET /api/v2/checks/<uuid>/pings/', () => {
     }
   });
 });
+
+describe('concurrent pings', () => {
+  it('acknowledges and stores every one of 60 simultaneous pings to one check, numbered 1..60', async () => {
+    const code = await newCheck();
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => w.ping(`/ping/${code}${i % 3 === 0 ? '/start' : ''}`)));
+    expect(results.every((r) => r.status === 200 && r.text === 'OK')).toBe(true);
+    const check = await row(code);
+    expect(check.nPings).toBe(60);
+    expect((await pingsOf(code)).map((p) => p.n)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
