@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../context.ts';
 import * as checks from '../../monitoring/checks/service.ts';
 import { checkState, tagList } from '../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
+import { flipsRange } from '../../monitoring/flips/service.ts';
 import { unauthenticated, validationError } from '../../shared/errors.ts';
 import { PING_LIST_MAX, Ping } from './ping.ts';
 import { Channel } from './channel.ts';
@@ -92,15 +93,9 @@ export const Check = builder.prismaObject('Check', {
       args: { seconds: t.arg.int(), start: t.arg.int(), end: t.arg.int() },
       query: (args, ctx) => {
         const str = (v: number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
+        // The REST query rules, applied to GraphQL's integers.
         const filter = parseFlipsQuery({ seconds: str(args.seconds), start: str(args.start), end: str(args.end) });
-        const createdAt: { gte?: Date; lt?: Date } = {};
-        if (filter.start !== undefined) createdAt.gte = new Date(filter.start * 1000);
-        if (filter.end !== undefined) createdAt.lt = new Date(filter.end * 1000);
-        if (filter.seconds) {
-          const since = new Date(ctx.now.getTime() - filter.seconds * 1000);
-          if (!createdAt.gte || since > createdAt.gte) createdAt.gte = since;
-        }
-        return { where: { createdAt }, orderBy: { id: 'desc' } };
+        return { where: { createdAt: flipsRange(filter, ctx.now) }, orderBy: { id: 'desc' } };
       },
     }),
   }),

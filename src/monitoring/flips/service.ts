@@ -1,6 +1,6 @@
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { getCheck, getCheckByUniqueKey } from '../checks/service.ts';
-import { parseFlipsQuery } from './flips-query.ts';
+import { parseFlipsQuery, type FlipsFilter } from './flips-query.ts';
 
 export interface FlipsQuery {
   seconds?: string;
@@ -20,17 +20,19 @@ export async function listFlips(
   return flipsOf(deps, check.id, filter);
 }
 
-export async function flipsOf(
-  deps: MonitoringDeps,
-  checkId: number,
-  filter: { seconds?: number; start?: number; end?: number },
-) {
+/** The createdAt range a flips filter selects: start inclusive, end exclusive, last `seconds`. */
+export function flipsRange(filter: FlipsFilter, now: Date): { gte?: Date; lt?: Date } {
   const createdAt: { gte?: Date; lt?: Date } = {};
   if (filter.start !== undefined) createdAt.gte = new Date(filter.start * 1000);
   if (filter.end !== undefined) createdAt.lt = new Date(filter.end * 1000);
   if (filter.seconds) {
-    const since = new Date(deps.clock.now().getTime() - filter.seconds * 1000);
+    const since = new Date(now.getTime() - filter.seconds * 1000);
     if (!createdAt.gte || since > createdAt.gte) createdAt.gte = since;
   }
+  return createdAt;
+}
+
+export async function flipsOf(deps: MonitoringDeps, checkId: number, filter: FlipsFilter) {
+  const createdAt = flipsRange(filter, deps.clock.now());
   return deps.db.flip.findMany({ where: { checkId, createdAt }, orderBy: { id: 'desc' } });
 }
