@@ -13,6 +13,7 @@ import { MonitoringEvents } from './monitoring/events.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { registerHealthchecksRoutes } from '../rest-compat/healthchecks/routes.ts';
+import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
 import { sendJson } from './http/respond.ts';
 
 export interface BuildOptions {
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxParamLength: 500,
   });
   registerHealthchecksRoutes(router, deps, log);
+  registerCampusRoutes(router, { db, clock: deps.clock }, log);
   const graphql = createGraphQLHandler(deps, log);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql(req, res));
 

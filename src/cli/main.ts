@@ -8,6 +8,7 @@ import { DomainError } from '../shared/errors.ts';
 import * as projects from '../monitoring/projects/service.ts';
 import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
+import { createScriptToken } from '../campus/auth.ts';
 
 let db: Db | undefined;
 async function database(): Promise<Db> {
@@ -147,6 +148,19 @@ channel
   .action(async (opts: { id: string }) => {
     await channels.deleteChannel(await database(), opts.id);
     process.stdout.write('deleted\n');
+  });
+
+const campusToken = program.command('campus-token').description('session tokens for scripts that call the campus API');
+
+campusToken
+  .command('create')
+  .description('create a session token (Authorization: Token <token>); without --username, for a new service account')
+  .requiredOption('--level <level>', 'account level: User, Student, Staff, Teacher, Administrator or Developer')
+  .option('--username <name>', 'an existing person (their account level is set to --level)')
+  .option('--json', 'print JSON: {"token","person_id"}')
+  .action(async (opts: { level: string; username?: string; json?: boolean }) => {
+    const created = await createScriptToken(await database(), opts.level, opts.username);
+    return opts.json ? printJson(created) : printFields(created);
   });
 
 program

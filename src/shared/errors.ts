@@ -22,3 +22,13 @@ export const notFound = (message = 'not found') => new DomainError('NOT_FOUND', 
 export const forbidden = (message = 'forbidden') => new DomainError('FORBIDDEN', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthenticated = (message: string) => new DomainError('UNAUTHENTICATED', message);
+
+/** A record that failed validation: field → message, plus the values as submitted. */
+export class RecordValidationError extends DomainError {
+  constructor(
+    readonly fields: Record<string, string>,
+    readonly record: Record<string, unknown>,
+  ) {
+    super('VALIDATION', Object.values(fields)[0] ?? 'invalid record');
+  }
+}

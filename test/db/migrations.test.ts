@@ -14,7 +14,7 @@ it('applies migrations once, creating the database folder, and then reports noth
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-migrate-'));
   try {
     const url = `file:${dir}/nested/folder/db.sqlite`;
-    expect(await migrate(url)).toEqual(['20261122112300_init']);
+    expect(await migrate(url)).toEqual(['20261122112300_init', '20261122121133_campus_records']);
     expect(await migrate(url)).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

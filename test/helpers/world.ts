@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import { createProject, type CreatedProject } from '../../src/monitoring/projects/service.ts';
 import { createChannel } from '../../src/monitoring/integrations/service.ts';
+import { createScriptToken } from '../../src/campus/auth.ts';
 
 export interface World {
   app: App;
@@ -20,6 +21,10 @@ export interface World {
   api(method: string, path: string, options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
   ping(path: string, init?: RequestInit): Promise<{ status: number; text: string; headers: Headers }>;
   channel(project: CreatedProject, input: { kind?: string; value?: string; name?: string }): Promise<{ code: string; name: string }>;
+  /** A campus session token for a new person at `level` (Slate's Authorization: Token). */
+  campusToken(level: string): Promise<{ token: string; person_id: number }>;
+  /** A campus REST call: form fields by default, JSON with `json: true`. */
+  campus(method: string, path: string, options?: { token?: string | null; fields?: Record<string, unknown>; json?: boolean }): Promise<ApiResponse>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +47,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     PORT: '0',
     ...env,
   });
-  const app = await buildApp(config, { clock, logger: pino({ level: 'silent' }) });
+  const app = await buildApp(config, { clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   const port = await app.start(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   // URLs in API responses are built from SITE_ROOT; point it at this server unless a test set one.
@@ -87,6 +92,30 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
         name: input.name ?? '',
       });
       return { code: c.code, name: c.name };
+    },
+    campusToken: (level) => createScriptToken(app.db, level),
+    async campus(method, p, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.Authorization = `Token ${options.token}`;
+      let body: string | undefined;
+      if (options.fields) {
+        if (options.json) {
+          headers['Content-Type'] = 'application/json';
+          body = JSON.stringify(options.fields);
+        } else {
+          headers['Content-Type'] = 'application/x-www-form-urlencoded';
+          body = new URLSearchParams(Object.entries(options.fields).map(([k, v]) => [k, String(v)])).toString();
+        }
+      }
+      const res = await fetch(url + p, { method, headers, body });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, headers: res.headers, text, json };
     },
     async stop() {
       await app.stop();

@@ -1,0 +1,90 @@
+// Campus authentication, Slate-style: people log in with a username and password and get a
+// session token, sent back as `Authorization: Token <token>`. Only hashes are stored.
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Db } from '../db/client.ts';
+import { hashKey } from '../monitoring/projects/keys.ts';
+import { DomainError, unauthenticated, validationError } from '../shared/errors.ts';
+import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from './kinds.ts';
+
+const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/** Who is calling: a person with an account level, or nobody (anonymous). */
+export interface Viewer {
+  personId: number | null;
+  level: AccountLevel | null;
+}
+export const anonymous: Viewer = { personId: null, level: null };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const [scheme, salt, hash] = (stored ?? '').split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+/** Slate's session handle: 32 hex characters starting with a letter. */
+function newToken(): string {
+  const hex = randomBytes(16).toString('hex');
+  return 'abcdef'[randomBytes(1)[0]! % 6] + hex.slice(1);
+}
+
+export async function createSession(db: Db, personId: number): Promise<{ token: string; session: { ID: number; Created: Date; PersonID: number } }> {
+  const token = newToken();
+  const session = await db.campusSession.create({ data: { TokenHash: hashKey(token), PersonID: personId } });
+  return { token, session };
+}
+
+const LOGIN_FAILED = 'The username or password you entered was incorrect.';
+
+/** Username (or primary email) and password; Contact and Disabled accounts cannot log in. */
+export async function login(db: Db, username: string, password: string) {
+  const person = await db.person.findUnique({ where: { Username: username } });
+  if (!person || !hasLevel(person.AccountLevel, 'User') || !(await verifyPassword(password, person.PasswordHash))) {
+    throw unauthenticated(LOGIN_FAILED);
+  }
+  return { person, ...(await createSession(db, person.ID)) };
+}
+
+/** The viewer behind a session token; an unknown token is an error, no token is anonymous. */
+export async function viewerFromToken(db: Db, token: string | null | undefined): Promise<Viewer> {
+  if (!token) return anonymous;
+  const session = await db.campusSession.findUnique({ where: { TokenHash: hashKey(token) }, include: { person: { select: { ID: true, AccountLevel: true } } } });
+  if (!session || !hasLevel(session.person.AccountLevel, 'User')) throw unauthenticated('invalid or expired session token');
+  return { personId: session.person.ID, level: session.person.AccountLevel as AccountLevel };
+}
+
+export async function endSession(db: Db, token: string) {
+  await db.campusSession.deleteMany({ where: { TokenHash: hashKey(token) } });
+}
+
+/**
+ * `gateway campus-token create`: a token for scripts. With a username, for that person (who
+ * must exist); without, for a new service-account person at the given level.
+ */
+export async function createScriptToken(db: Db, level: string, username?: string) {
+  if (!(ACCOUNT_LEVELS as string[]).includes(level) || !hasLevel(level, 'User')) {
+    throw validationError(`level must be one of ${ACCOUNT_LEVELS.filter((l) => hasLevel(l, 'User')).join(', ')}`);
+  }
+  let personId: number;
+  if (username) {
+    const person = await db.person.findUnique({ where: { Username: username } });
+    if (!person) throw new DomainError('NOT_FOUND', `no person with username ${username}`);
+    if (person.AccountLevel !== level) await db.person.update({ where: { ID: person.ID }, data: { AccountLevel: level } });
+    personId = person.ID;
+  } else {
+    const person = await db.person.create({
+      data: { FirstName: 'Service', LastName: 'Account', Username: `service-${randomBytes(4).toString('hex')}`, AccountLevel: level, Class: 'Emergence\\People\\User' },
+    });
+    personId = person.ID;
+  }
+  const { token } = await createSession(db, personId);
+  return { token, person_id: personId };
+}

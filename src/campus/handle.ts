@@ -1,0 +1,33 @@
+// Slate's handles (HandleBehavior): generated from a title when not given, unique per kind,
+// validated when supplied.
+const RESERVED = new Set(['create', 'save', 'destroy', 'edit', 'delete', 'json']);
+
+/** Slate's transformText: "My First Post!" → "my_first_post", "Room 101" → "room_101". */
+export function handleFromText(text: string): string {
+  return text
+    .replace(/\s+/g, '_')
+    .replace(/^[^\p{L}]+/u, '')
+    .replace(/[-_]*[^\p{L}\d_:-]+[-_]*/gu, '-')
+    .replace(/:/g, '--')
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .toLowerCase()
+    .replace(/^[-_]+|[-_]+$/g, '');
+}
+
+/** First free handle: "base", then "base-2", "base-3", ... */
+export async function uniqueHandle(base: string, taken: (handle: string) => Promise<boolean>): Promise<string> {
+  if (!(await taken(base))) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+/** null when valid, else Slate's message. */
+export function handleError(handle: string): string | null {
+  if (!/^\p{L}[\p{L}\d_:.-]*$/u.test(handle) || RESERVED.has(handle.toLowerCase())) {
+    return 'Handle can only contain letters, numbers, hyphens, and underscores';
+  }
+  return null;
+}

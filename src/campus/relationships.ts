@@ -1,0 +1,184 @@
+// Relationships between campus records, each loaded for a whole list of records in one
+// query (no N+1): REST's ?include= and the GraphQL resolvers both use these loaders.
+import type { Viewer } from './auth.ts';
+import { requireLevel } from './access.ts';
+import { findRecord, type CampusDeps, type CampusRecord } from './service.ts';
+import { KINDS, type KindName, type KindSpec } from './kinds.ts';
+import { notFound, validationError } from '../shared/errors.ts';
+
+export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
+export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
+
+type Loader = (deps: CampusDeps, records: CampusRecord[]) => Promise<Map<number, unknown>>;
+export interface Relation {
+  kind: KindName | 'GroupMember' | 'SectionParticipant';
+  many: boolean;
+  load: Loader;
+}
+
+const ids = (records: CampusRecord[], field: string) => [...new Set(records.map((r) => r[field]).filter((v): v is number => typeof v === 'number'))];
+
+function one(target: KindName, field: string): Relation {
+  return {
+    kind: target,
+    many: false,
+    async load(deps, records) {
+      const spec = KINDS[target];
+      const d = (deps.db as unknown as Record<string, { findMany(a: object): Promise<CampusRecord[]> }>)[spec.model]!;
+      const rows = await d.findMany({ where: { ID: { in: ids(records, field) } } });
+      const byId = new Map(rows.map((r) => [r.ID, r]));
+      return new Map(records.map((r) => [r.ID, byId.get(r[field] as number) ?? null]));
+    },
+  };
+}
+
+function group<T extends { key: number }>(records: CampusRecord[], rows: T[]): Map<number, unknown> {
+  const out = new Map<number, unknown[]>(records.map((r) => [r.ID, []]));
+  for (const row of rows) out.get(row.key)?.push(row);
+  return out as Map<number, unknown>;
+}
+
+function participants(role?: string): Relation {
+  return {
+    kind: role ? 'Person' : 'SectionParticipant',
+    many: true,
+    async load(deps, records) {
+      const rows = await deps.db.sectionParticipant.findMany({
+        where: { CourseSectionID: { in: records.map((r) => r.ID) }, ...(role ? { Role: role } : {}) },
+        include: { person: !!role },
+        orderBy: [{ Role: 'desc' }, { ID: 'asc' }],
+      });
+      return group(records, rows.map((p) => ({ key: p.CourseSectionID, ...(role ? p.person : p) })));
+    },
+  };
+}
+
+export const RELATIONS: Record<KindName, Record<string, Relation>> = {
+  Person: {
+    Groups: {
+      kind: 'Group',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.groupMember.findMany({ where: { PersonID: { in: records.map((r) => r.ID) } }, include: { group: true }, orderBy: { ID: 'asc' } });
+        return group(records, rows.map((m) => ({ key: m.PersonID, ...m.group })));
+      },
+    },
+    GroupMemberships: {
+      kind: 'GroupMember',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.groupMember.findMany({ where: { PersonID: { in: records.map((r) => r.ID) } }, orderBy: { ID: 'asc' } });
+        return group(records, rows.map((m) => ({ key: m.PersonID, ...m })));
+      },
+    },
+  },
+  Section: {
+    Course: one('Course', 'CourseID'),
+    Term: one('Term', 'TermID'),
+    Location: one('Location', 'LocationID'),
+    Participants: participants(),
+    Teachers: participants('Teacher'),
+    Students: participants('Student'),
+  },
+  Course: {
+    Sections: {
+      kind: 'Section',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.section.findMany({ where: { CourseID: { in: records.map((r) => r.ID) } }, orderBy: { Code: 'asc' } });
+        return group(records, rows.map((s) => ({ key: s.CourseID, ...s })));
+      },
+    },
+  },
+  BlogPost: { Author: one('Person', 'AuthorID') },
+  Page: { Author: one('Person', 'AuthorID') },
+  Group: {
+    Parent: one('Group', 'ParentID'),
+    Members: {
+      kind: 'GroupMember',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.groupMember.findMany({ where: { GroupID: { in: records.map((r) => r.ID) } }, orderBy: { ID: 'asc' } });
+        return group(records, rows.map((m) => ({ key: m.GroupID, ...m })));
+      },
+    },
+    People: {
+      kind: 'Person',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.groupMember.findMany({ where: { GroupID: { in: records.map((r) => r.ID) } }, include: { person: true }, orderBy: { ID: 'asc' } });
+        return group(records, rows.map((m) => ({ key: m.GroupID, ...m.person })));
+      },
+    },
+  },
+  Location: { Parent: one('Location', 'ParentID') },
+  Term: { Parent: one('Term', 'ParentID') },
+};
+
+/** The blog posts (or pages) whose context is each record (e.g. a section's blog). */
+export async function contextContent(deps: CampusDeps, kind: KindSpec, records: CampusRecord[], className = KINDS.BlogPost.className) {
+  const rows = await deps.db.content.findMany({
+    where: { ContextClass: kind.className, ContextID: { in: records.map((r) => r.ID) }, Class: className },
+    orderBy: [{ Published: 'desc' }, { ID: 'desc' }],
+  });
+  return group(records, rows.map((c) => ({ key: c.ContextID!, ...c })));
+}
+
+async function requireOne(deps: CampusDeps, kind: KindSpec, ident: string | number) {
+  const record = await findRecord(deps, kind, ident);
+  if (!record) throw notFound(`${kind.noun} not found: ${ident}`);
+  return record;
+}
+
+/** Adds or updates a person's participation in a section (Slate updates on a duplicate pair). */
+export async function setSectionParticipant(deps: CampusDeps, viewer: Viewer, sectionIdent: string | number, personIdent: string | number, role: string) {
+  requireLevel(viewer, 'Staff');
+  if (!(PARTICIPANT_ROLES as readonly string[]).includes(role)) throw validationError(`Role must be one of ${PARTICIPANT_ROLES.join(', ')}`);
+  const section = await requireOne(deps, KINDS.Section, sectionIdent);
+  const person = await requireOne(deps, KINDS.Person, personIdent);
+  return deps.db.sectionParticipant.upsert({
+    where: { CourseSectionID_PersonID: { CourseSectionID: section.ID, PersonID: person.ID } },
+    create: { CourseSectionID: section.ID, PersonID: person.ID, Role: role, Created: deps.clock.now(), CreatorID: viewer.personId },
+    update: { Role: role },
+  });
+}
+
+export async function removeSectionParticipant(deps: CampusDeps, viewer: Viewer, sectionIdent: string | number, personIdent: string | number) {
+  requireLevel(viewer, 'Staff');
+  const section = await requireOne(deps, KINDS.Section, sectionIdent);
+  const person = await requireOne(deps, KINDS.Person, personIdent);
+  const removed = await deps.db.sectionParticipant.deleteMany({ where: { CourseSectionID: section.ID, PersonID: person.ID } });
+  if (removed.count === 0) throw notFound('Record not found');
+}
+
+/** Slate's Person `groupIDs`: replaces all of a person's memberships with these groups. */
+export async function setPersonGroups(deps: CampusDeps, viewer: Viewer, personIdent: string | number, groupIdents: Array<string | number>) {
+  requireLevel(viewer, 'Staff');
+  const person = await requireOne(deps, KINDS.Person, personIdent);
+  const groups: CampusRecord[] = [];
+  for (const ident of groupIdents) {
+    const g = await findRecord(deps, KINDS.Group, ident);
+    if (!g) throw validationError(`Group ${ident} does not exist.`);
+    groups.push(g);
+  }
+  const groupIds = [...new Set(groups.map((g) => g.ID))];
+  await deps.db.$transaction([
+    deps.db.groupMember.deleteMany({ where: { PersonID: person.ID, GroupID: { notIn: groupIds } } }),
+    ...groupIds.map((GroupID) =>
+      deps.db.groupMember.upsert({ where: { GroupID_PersonID: { GroupID, PersonID: person.ID } }, create: { GroupID, PersonID: person.ID, Joined: deps.clock.now() }, update: {} }),
+    ),
+  ]);
+  return groupIds;
+}
+
+export async function setGroupMember(deps: CampusDeps, viewer: Viewer, groupIdent: string | number, personIdent: string | number, role = 'Member') {
+  requireLevel(viewer, 'Staff');
+  if (!(MEMBER_ROLES as readonly string[]).includes(role)) throw validationError(`Role must be one of ${MEMBER_ROLES.join(', ')}`);
+  const g = await requireOne(deps, KINDS.Group, groupIdent);
+  const person = await requireOne(deps, KINDS.Person, personIdent);
+  return deps.db.groupMember.upsert({
+    where: { GroupID_PersonID: { GroupID: g.ID, PersonID: person.ID } },
+    create: { GroupID: g.ID, PersonID: person.ID, Role: role, Joined: deps.clock.now() },
+    update: { Role: role },
+  });
+}
