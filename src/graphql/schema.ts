@@ -5,5 +5,7 @@ import './monitoring/flip.ts';
 import './monitoring/channel.ts';
 import './monitoring/check.ts';
 import './monitoring/project.ts';
+import './campus/records.ts';
+import './campus/relationships.ts';
 
 export const schema = builder.toSchema();

@@ -20,7 +20,7 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
     graphiql: false,
     landingPage: false,
     logging: false,
-    context: ({ request }) => createContext(deps, request.headers.get('x-api-key')),
+    context: ({ request }) => createContext(deps, request.headers.get('x-api-key'), request.headers.get('authorization')),
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);

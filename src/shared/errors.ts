@@ -32,3 +32,10 @@ export class RecordValidationError extends DomainError {
     super('VALIDATION', Object.values(fields)[0] ?? 'invalid record');
   }
 }
+
+/** Another project's check: REST answers 403 as Healthchecks does; GraphQL hides it as not found. */
+export class OtherProjectError extends DomainError {
+  constructor() {
+    super('FORBIDDEN', 'forbidden');
+  }
+}

@@ -2,7 +2,7 @@
 // two transports. Every function takes the caller's ProjectAccess and enforces it here.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { conflict, forbidden, notFound, unauthenticated } from '../../shared/errors.ts';
+import { conflict, notFound, OtherProjectError, unauthenticated } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
 import { publishFlips, type PendingFlip } from '../flips/record.ts';
@@ -48,7 +48,7 @@ export async function listChecks(deps: MonitoringDeps, access: ProjectAccess, fi
 export async function getCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
   const check = await deps.db.check.findUnique({ where: { code }, include: checkWithChannels });
   if (!check) throw notFound();
-  if (check.projectId !== access.projectId) throw forbidden();
+  if (check.projectId !== access.projectId) throw new OtherProjectError();
   return check;
 }
 

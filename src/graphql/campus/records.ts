@@ -1,0 +1,244 @@
+// The eight campus kinds as GraphQL types, queries and mutations, generated from the kind
+// table so REST and GraphQL cannot drift. Resolvers call the records service; relationships
+// are Prisma relations planned by Pothos (batched), or DataLoaders where they are not.
+import DataLoader from 'dataloader';
+import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import { KIND_LIST, KINDS, type FieldSpec, type KindName, type KindSpec } from '../../campus/kinds.ts';
+import * as records from '../../campus/service.ts';
+import { contextContent } from '../../campus/relationships.ts';
+import { gqlName, toRecordInput, visibleField } from './fields.ts';
+
+const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term' } as const;
+const PLURAL: Record<KindName, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms' };
+const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term' };
+
+// Pothos types each builder by model; the generic loops below go through this loose view.
+type LooseFieldBuilder = Record<string, (...args: unknown[]) => unknown> & { arg: Record<string, (...a: unknown[]) => unknown> };
+type Loose = Record<string, (...args: unknown[]) => unknown>;
+const loose = (x: unknown) => x as Loose;
+
+function scalarField(t: LooseFieldBuilder, kind: KindSpec, field: FieldSpec) {
+  const nullable = !field.required || !!field.readLevel;
+  const description = field.values ? `One of: ${field.values.join(', ')}` : undefined;
+  const type = field.type === 'int' ? 'Int' : field.type === 'timestamp' ? 'DateTime' : 'String';
+  return t.field!({
+    type,
+    nullable,
+    description,
+    resolve: (r: Record<string, unknown>, _a: unknown, ctx: GraphQLContext) => visibleField(kind, field, r, ctx),
+  });
+}
+
+export const campusRefs = {} as Record<KindName, unknown>;
+
+// Posts whose context is a record are not a Prisma relation: a DataLoader per request batches them.
+const contextLoaders = new WeakMap<GraphQLContext, Map<KindName, DataLoader<records.CampusRecord, unknown[]>>>();
+function postsFor(ctx: GraphQLContext, kind: KindSpec) {
+  let byKind = contextLoaders.get(ctx);
+  if (!byKind) contextLoaders.set(ctx, (byKind = new Map()));
+  let loader = byKind.get(kind.name);
+  if (!loader) {
+    loader = new DataLoader(async (list: readonly records.CampusRecord[]) => {
+      const map = await contextContent(ctx.campus, kind, [...list]);
+      return list.map((r) => (map.get(r.ID) as unknown[]) ?? []);
+    }, { cacheKeyFn: (r) => r.ID });
+    byKind.set(kind.name, loader);
+  }
+  return loader;
+}
+
+for (const kind of KIND_LIST) {
+  const options = kind.model === 'content' ? { variant: kind.name } : {};
+  campusRefs[kind.name] = loose(builder).prismaObject!(MODEL_NAME[kind.model], {
+    ...options,
+    description: `Slate's ${kind.noun} (${kind.className}), served at /${kind.prefix}`,
+    fields: (t: LooseFieldBuilder) => {
+      const fields: Record<string, unknown> = {
+        id: t.exposeInt!('ID'),
+        class: t.exposeString!('Class'),
+        created: t.expose!('Created', { type: 'DateTime' }),
+        creatorId: t.exposeInt!('CreatorID', { nullable: true }),
+      };
+      if (kind.versioned) {
+        fields.modified = t.expose!('Modified', { type: 'DateTime', nullable: true });
+        fields.modifierId = t.exposeInt!('ModifierID', { nullable: true });
+      }
+      for (const field of kind.fields) fields[gqlName(field.name)] = scalarField(t, kind, field);
+      Object.assign(fields, relationFields(t, kind));
+      return fields;
+    },
+  });
+}
+
+const ref = (name: KindName) => campusRefs[name];
+
+function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, unknown> {
+  const personList = (role: string) =>
+    t.field!({
+      type: [ref('Person')],
+      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ participants: { where: { Role: role }, orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
+      resolve: (s: { participants: Array<{ person: unknown }> }) => s.participants.map((p) => p.person),
+    });
+  const tree = (name: KindName) => ({
+    parent: t.relation!('parent', { type: ref(name), nullable: true }),
+    children: t.relation!('children', { type: [ref(name)] }),
+  });
+  switch (kind.name) {
+    case 'Person':
+      return {
+        groups: t.field!({
+          type: [ref('Group')],
+          select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ memberships: { orderBy: { ID: 'asc' }, include: { group: nested(true) } } }),
+          resolve: (p: { memberships: Array<{ group: unknown }> }) => p.memberships.map((m) => m.group),
+        }),
+        groupMemberships: t.relation!('memberships'),
+        sectionParticipations: t.relation!('participations'),
+      };
+    case 'Section':
+      return {
+        course: t.relation!('course'),
+        term: t.relation!('term', { nullable: true }),
+        location: t.relation!('location', { nullable: true }),
+        participants: t.relation!('participants', { query: { orderBy: [{ Role: 'desc' }, { ID: 'asc' }] } }),
+        instructors: personList('Teacher'),
+        students: personList('Student'),
+        blogPosts: t.field!({
+          type: [ref('BlogPost')],
+          description: 'Blog posts whose context is this section',
+          resolve: (s: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => postsFor(ctx, kind).load(s),
+        }),
+      };
+    case 'Course':
+      return { sections: t.relation!('sections', { query: { orderBy: { Code: 'asc' } } }) };
+    case 'BlogPost':
+    case 'Page':
+      return { author: t.relation!('author', { type: ref('Person'), nullable: true }) };
+    case 'Group':
+      return {
+        ...tree('Group'),
+        members: t.relation!('members'),
+        people: t.field!({
+          type: [ref('Person')],
+          select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ members: { orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
+          resolve: (g: { members: Array<{ person: unknown }> }) => g.members.map((m) => m.person),
+        }),
+      };
+    case 'Location':
+      return tree('Location');
+    case 'Term':
+      return tree('Term');
+  }
+}
+
+loose(builder).prismaObject!('GroupMember', {
+  fields: (t: LooseFieldBuilder) => ({
+    id: t.exposeInt!('ID'),
+    role: t.exposeString!('Role', { description: 'Member, Administrator, Owner or Founder' }),
+    joined: t.expose!('Joined', { type: 'DateTime' }),
+    group: t.relation!('group', { type: ref('Group') }),
+    person: t.relation!('person', { type: ref('Person') }),
+  }),
+});
+
+loose(builder).prismaObject!('SectionParticipant', {
+  fields: (t: LooseFieldBuilder) => ({
+    id: t.exposeInt!('ID'),
+    role: t.exposeString!('Role', { description: 'Observer, Student, Assistant or Teacher' }),
+    startDate: t.expose!('StartDate', { type: 'DateTime', nullable: true }),
+    endDate: t.expose!('EndDate', { type: 'DateTime', nullable: true }),
+    section: t.relation!('section', { type: ref('Section') }),
+    person: t.relation!('person', { type: ref('Person') }),
+  }),
+});
+
+const SortDirection = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
+
+for (const kind of KIND_LIST) {
+  const type = ref(kind.name);
+  const page = builder.objectRef<{ nodes: records.CampusRecord[]; totalCount: number }>(`${kind.name}Page`).implement({
+    fields: (t) => ({
+      nodes: t.field({ type: [type] as never, resolve: (p) => p.nodes as never }),
+      totalCount: t.exposeInt('totalCount'),
+    }),
+  });
+  const input = builder.inputType(`${kind.name}Input`, {
+    fields: (t) => {
+      const out: Record<string, unknown> = {};
+      for (const f of kind.fields) {
+        const description = f.values ? `One of: ${f.values.join(', ')}` : undefined;
+        out[gqlName(f.name)] = f.type === 'int' ? t.int({ description }) : f.type === 'timestamp' ? t.field({ type: 'DateTime', description }) : t.string({ description });
+      }
+      if (kind.name === 'Person') out.password = t.string({ description: 'Write-only; stored as a password hash' });
+      return out as never;
+    },
+  });
+  const extra: Record<string, string> = kind.name === 'Person' ? { password: 'Password' } : {};
+
+  builder.queryField(SINGULAR[kind.name], (t) =>
+    t.field({
+      type: type as never,
+      nullable: true,
+      description: `A ${kind.noun} by ID or handle${kind.name === 'Person' ? ' (username)' : ''}`,
+      args: { id: t.arg.int(), handle: t.arg.string() },
+      resolve: (async (_r: unknown, args: { id?: number | null; handle?: string | null }, ctx: GraphQLContext) => {
+        const ident = args.id ?? args.handle;
+        if (ident === null || ident === undefined) return null;
+        try {
+          return await records.getRecord(ctx.campus, await ctx.viewer(), kind, ident);
+        } catch (err) {
+          // A missing record is null, as GraphQL clients expect from a lookup.
+          if ((err as { code?: string }).code === 'NOT_FOUND') return null;
+          throw err;
+        }
+      }) as never,
+    }),
+  );
+
+  builder.queryField(PLURAL[kind.name], (t) =>
+    t.field({
+      type: page,
+      args: {
+        first: t.arg.int({ description: 'Page size (default: all)' }),
+        offset: t.arg.int(),
+        sort: t.arg.string({ description: 'A field name, Slate spelling (e.g. LastName)' }),
+        dir: t.arg({ type: SortDirection }),
+        q: t.arg.string({ description: 'Words that must all appear in a title, name, handle or code' }),
+      },
+      resolve: async (_r, args, ctx) => {
+        const { records: nodes, total } = await records.browseRecords(ctx.campus, await ctx.viewer(), kind, {
+          limit: args.first ?? undefined,
+          offset: args.offset ?? undefined,
+          sort: args.sort ?? undefined,
+          dir: args.dir ?? 'ASC',
+          q: args.q ?? undefined,
+        });
+        return { nodes, totalCount: total };
+      },
+    }),
+  );
+
+  const Name = kind.name;
+  builder.mutationFields((t) => ({
+    [`create${Name}`]: t.field({
+      type: type as never,
+      args: { input: t.arg({ type: input, required: true }) },
+      resolve: async (_r, { input: values }, ctx) =>
+        (await records.createRecord(ctx.campus, await ctx.viewer(), kind, toRecordInput(kind, values as Record<string, unknown>, extra))) as never,
+    }),
+    [`update${Name}`]: t.field({
+      type: type as never,
+      args: { id: t.arg.int({ required: true }), input: t.arg({ type: input, required: true }) },
+      resolve: async (_r, { id, input: values }, ctx) =>
+        (await records.editRecord(ctx.campus, await ctx.viewer(), kind, id, toRecordInput(kind, values as Record<string, unknown>, extra))) as never,
+    }),
+    [`delete${Name}`]: t.field({
+      type: type as never,
+      description: 'Deletes the record and returns it as it was',
+      args: { id: t.arg.int({ required: true }) },
+      resolve: async (_r, { id }, ctx) => (await records.deleteRecord(ctx.campus, await ctx.viewer(), kind, id)) as never,
+    }),
+  }));
+}
+
+export { KINDS };
