@@ -4,8 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
 import { endSession, login, viewerFromToken, type Viewer } from '../../src/campus/auth.ts';
-import { KIND_LIST, KINDS, type KindSpec } from '../../src/campus/kinds.ts';
-import { RELATIONS, setPersonGroups, setSectionParticipant } from '../../src/campus/relationships.ts';
+import { hasLevel, KIND_LIST, KINDS, type KindSpec } from '../../src/campus/kinds.ts';
+import { RELATIONS, setSectionParticipant } from '../../src/campus/relationships.ts';
+import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
 import { sendJson } from '../../src/http/respond.ts';
@@ -45,6 +46,7 @@ async function withIncludes(deps: CampusDeps, kind: KindSpec, list: CampusRecord
   for (const name of names) {
     const relation = RELATIONS[kind.name][name];
     if (!relation) continue; // Slate ignores names that are not declared dynamic fields.
+    if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId))) continue;
     const loaded = await relation.load(deps, list);
     const shape = (v: unknown) => (relation.kind in KINDS ? recordJson(KINDS[relation.kind as keyof typeof KINDS], v as CampusRecord, viewer) : linkJson(v as CampusRecord));
     list.forEach((r, i) => {
@@ -101,7 +103,6 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     route(['POST'], `${base}/create`, async ({ req, query, viewer }) => {
       const fields = await readFields(req, query);
       const record = await records.createRecord(deps, viewer, kind, fields);
-      await afterSave(kind, record, fields, viewer);
       return { success: true, data: await one(viewer, record, query) };
     });
 
@@ -117,7 +118,6 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
             typeof id === 'number' && id > 0
               ? await records.editRecord(deps, viewer, kind, id, item)
               : await records.createRecord(deps, viewer, kind, item);
-          await afterSave(kind, record, item, viewer);
           saved.push(recordJson(kind, record, viewer));
         } catch (err) {
           if (err instanceof RecordValidationError) failed.push({ record: item, validationErrors: err.fields });
@@ -159,8 +159,13 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     route(['POST'], `${base}/:ident/edit`, async ({ req, query, viewer, params }) => {
       const fields = await readFields(req, query);
       const record = await records.editRecord(deps, viewer, kind, params.ident!, fields);
-      await afterSave(kind, record, fields, viewer);
       return { success: true, data: await one(viewer, record, query) };
+    });
+
+    route(['POST'], `${base}/:ident/comment`, async ({ req, query, viewer, params }) => {
+      const fields = await readFields(req, query);
+      const comment = await addComment(deps, viewer, kind, params.ident!, fields.Message);
+      return { success: true, data: linkJson(comment) };
     });
 
     route(['GET', 'POST'], `${base}/:ident/delete`, async ({ req, query, viewer, params }) => {
@@ -172,15 +177,6 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       const record = await records.deleteRecord(deps, viewer, kind, params.ident!);
       return { success: true, data: recordJson(kind, record, viewer) };
     });
-  }
-
-  /** Slate's write-only pseudo-field: groupIDs replaces a person's memberships after save. */
-  async function afterSave(kind: KindSpec, record: CampusRecord, fields: Record<string, unknown>, viewer: Viewer) {
-    if (kind.name === 'Person' && fields.groupIDs !== undefined) {
-      const raw = fields.groupIDs;
-      const list = Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
-      await setPersonGroups(deps, viewer, record.ID, list as Array<string | number>);
-    }
   }
 
   route(['POST'], '/section-participants/create', async ({ req, query, viewer }) => {

@@ -5,15 +5,18 @@ import { requireLevel } from './access.ts';
 import { findRecord, type CampusDeps, type CampusRecord } from './service.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
 import { notFound, validationError } from '../shared/errors.ts';
+import { commentsOf } from './comments.ts';
 
 export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
 export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
 
 type Loader = (deps: CampusDeps, records: CampusRecord[]) => Promise<Map<number, unknown>>;
 export interface Relation {
-  kind: KindName | 'GroupMember' | 'SectionParticipant';
+  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint';
   many: boolean;
   load: Loader;
+  /** Visible only at this level or above (a person still sees their own). */
+  readLevel?: 'Staff';
 }
 
 const ids = (records: CampusRecord[], field: string) => [...new Set(records.map((r) => r[field]).filter((v): v is number => typeof v === 'number'))];
@@ -53,8 +56,36 @@ function participants(role?: string): Relation {
   };
 }
 
+const comments = (name: KindName): Relation => ({ kind: 'Comment', many: true, load: (deps, records) => commentsOf(deps, KINDS[name], records) });
+
+const tags: Relation = {
+  kind: 'Tag',
+  many: true,
+  async load(deps, records) {
+    const rows = await deps.db.contentTag.findMany({ where: { ContentID: { in: records.map((r) => r.ID) } }, include: { tag: true }, orderBy: { TagID: 'asc' } });
+    return group(records, rows.map((t) => ({ key: t.ContentID, ...t.tag })));
+  },
+};
+
+function contactPoint(field: string): Relation {
+  return {
+    kind: 'ContactPoint',
+    many: false,
+    readLevel: 'Staff',
+    async load(deps, records) {
+      const rows = await deps.db.contactPoint.findMany({ where: { ID: { in: ids(records, field) } } });
+      const byId = new Map(rows.map((r) => [r.ID, r]));
+      return new Map(records.map((r) => [r.ID, byId.get(r[field] as number) ?? null]));
+    },
+  };
+}
+
 export const RELATIONS: Record<KindName, Record<string, Relation>> = {
   Person: {
+    PrimaryEmail: contactPoint('PrimaryEmailID'),
+    PrimaryPhone: contactPoint('PrimaryPhoneID'),
+    PrimaryPostal: contactPoint('PrimaryPostalID'),
+    Comments: comments('Person'),
     Groups: {
       kind: 'Group',
       many: true,
@@ -90,8 +121,8 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
       },
     },
   },
-  BlogPost: { Author: one('Person', 'AuthorID') },
-  Page: { Author: one('Person', 'AuthorID') },
+  BlogPost: { Author: one('Person', 'AuthorID'), Tags: tags, Comments: comments('BlogPost') },
+  Page: { Author: one('Person', 'AuthorID'), Tags: tags, Comments: comments('Page') },
   Group: {
     Parent: one('Group', 'ParentID'),
     Members: {

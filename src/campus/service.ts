@@ -8,6 +8,7 @@ import { hashPassword, type Viewer } from './auth.ts';
 import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
+import { applyWriteOnly, checkWriteOnly } from './write-only.ts';
 
 export interface CampusDeps {
   db: Db;
@@ -177,6 +178,7 @@ async function prepare(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: 
     if (dup) errors.Code = 'Code already registered';
   }
   await checkReferences(deps, kind, data, errors, existing?.ID ?? null);
+  await checkWriteOnly(deps, kind, input, data, existing, errors);
   await assignHandle(deps, kind, data, existing, errors);
   if (kind.model === 'content' && !existing) {
     data.AuthorID ??= viewer.personId;
@@ -190,7 +192,8 @@ export async function createRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
   requireWritable(kind, viewer, null);
   const data = await prepare(deps, viewer, kind, input, null);
   const standard = { Class: kind.className, Created: deps.clock.now(), CreatorID: viewer.personId };
-  return delegate(deps.db, kind).create({ data: { ...standard, ...data } });
+  const record = await delegate(deps.db, kind).create({ data: { ...standard, ...data } });
+  return applyWriteOnly(deps, viewer, kind, record, input);
 }
 
 export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, input: RecordInput): Promise<CampusRecord> {
@@ -198,7 +201,8 @@ export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpe
   requireWritable(kind, viewer, existing);
   const data = await prepare(deps, viewer, kind, input, existing);
   const modified = kind.versioned ? { Modified: deps.clock.now(), ModifierID: viewer.personId } : {};
-  return delegate(deps.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
+  const record = await delegate(deps.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
+  return applyWriteOnly(deps, viewer, kind, record, input);
 }
 
 /** Who still points at a record; deleting it is refused while any do (never a dangling id). */
@@ -252,7 +256,11 @@ export async function deleteRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
   requireWritable(kind, viewer, record);
   const blocked = await blockers(deps, kind, record);
   if (blocked) throw conflict(blocked);
-  await delegate(deps.db, kind).delete({ where: { ID: record.ID } });
+  // Comments are context children: they go with the record.
+  await deps.db.$transaction([
+    deps.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } }),
+    (delegate(deps.db, kind) as unknown as { delete(a: object): never }).delete({ where: { ID: record.ID } }),
+  ]);
   return record;
 }
 

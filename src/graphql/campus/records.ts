@@ -6,7 +6,9 @@ import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { KIND_LIST, KINDS, type FieldSpec, type KindName, type KindSpec } from '../../campus/kinds.ts';
 import * as records from '../../campus/service.ts';
-import { contextContent } from '../../campus/relationships.ts';
+import { contextContent, RELATIONS } from '../../campus/relationships.ts';
+import { addComment } from '../../campus/comments.ts';
+import { hasLevel } from '../../campus/kinds.ts';
 import { gqlName, toRecordInput, visibleField } from './fields.ts';
 
 const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term' } as const;
@@ -48,6 +50,34 @@ function postsFor(ctx: GraphQLContext, kind: KindSpec) {
   return loader;
 }
 
+// Relationships that are not Prisma relations (comments, tags, contact points) load through
+// the same batched loaders REST's ?include= uses, one DataLoader per request and relation.
+const relationLoaders = new WeakMap<GraphQLContext, Map<string, DataLoader<records.CampusRecord, unknown>>>();
+function relationLoader(ctx: GraphQLContext, kind: KindSpec, name: string) {
+  let loaders = relationLoaders.get(ctx);
+  if (!loaders) relationLoaders.set(ctx, (loaders = new Map()));
+  const key = `${kind.name}.${name}`;
+  let loader = loaders.get(key);
+  if (!loader) {
+    const relation = RELATIONS[kind.name][name]!;
+    loader = new DataLoader(async (list: readonly records.CampusRecord[]) => {
+      const map = await relation.load(ctx.campus, [...list]);
+      return list.map((r) => map.get(r.ID) ?? null);
+    }, { cacheKeyFn: (r) => r.ID });
+    loaders.set(key, loader);
+  }
+  return loader;
+}
+
+const Comment = builder.prismaObject('Comment', {
+  fields: (t) => ({
+    id: t.exposeInt('ID'),
+    created: t.expose('Created', { type: 'DateTime' }),
+    creatorId: t.exposeInt('CreatorID', { nullable: true }),
+    message: t.exposeString('Message'),
+  }),
+});
+
 for (const kind of KIND_LIST) {
   const options = kind.model === 'content' ? { variant: kind.name } : {};
   campusRefs[kind.name] = loose(builder).prismaObject!(MODEL_NAME[kind.model], {
@@ -73,6 +103,14 @@ for (const kind of KIND_LIST) {
 
 const ref = (name: KindName) => campusRefs[name];
 
+function commentsField(t: LooseFieldBuilder, kind: KindSpec) {
+  return t.field!({
+    type: [Comment],
+    description: 'Newest first',
+    resolve: (r: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => relationLoader(ctx, kind, 'Comments').load(r),
+  });
+}
+
 function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, unknown> {
   const personList = (role: string) =>
     t.field!({
@@ -87,6 +125,22 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
   switch (kind.name) {
     case 'Person':
       return {
+        ...Object.fromEntries(
+          ['PrimaryEmail', 'PrimaryPhone', 'PrimaryPostal'].map((name) => [
+            gqlName(name),
+            t.string!({
+              nullable: true,
+              description: 'Staff only (and the person themselves)',
+              resolve: async (p: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => {
+                const viewer = await ctx.viewer();
+                if (viewer.personId !== p.ID && !hasLevel(viewer.level, 'Staff')) return null;
+                const point = (await relationLoader(ctx, kind, name).load(p)) as { Data: string } | null;
+                return point?.Data ?? null;
+              },
+            }),
+          ]),
+        ),
+        comments: commentsField(t, kind),
         groups: t.field!({
           type: [ref('Group')],
           select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ memberships: { orderBy: { ID: 'asc' }, include: { group: nested(true) } } }),
@@ -113,7 +167,14 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
       return { sections: t.relation!('sections', { query: { orderBy: { Code: 'asc' } } }) };
     case 'BlogPost':
     case 'Page':
-      return { author: t.relation!('author', { type: ref('Person'), nullable: true }) };
+      return {
+        author: t.relation!('author', { type: ref('Person'), nullable: true }),
+        tags: t.stringList!({
+          resolve: async (c: records.CampusRecord, _a: unknown, ctx: GraphQLContext) =>
+            ((await relationLoader(ctx, kind, 'Tags').load(c)) as Array<{ Title: string }>).map((tag) => tag.Title),
+        }),
+        comments: commentsField(t, kind),
+      };
     case 'Group':
       return {
         ...tree('Group'),
@@ -169,11 +230,17 @@ for (const kind of KIND_LIST) {
         const description = f.values ? `One of: ${f.values.join(', ')}` : undefined;
         out[gqlName(f.name)] = f.type === 'int' ? t.int({ description }) : f.type === 'timestamp' ? t.field({ type: 'DateTime', description }) : t.string({ description });
       }
-      if (kind.name === 'Person') out.password = t.string({ description: 'Write-only; stored as a password hash' });
+      if (kind.name === 'Person') {
+        out.password = t.string({ description: 'Write-only; stored as a password hash' });
+        out.email = t.string({ description: 'Becomes the primary email address' });
+        out.phone = t.string({ description: 'Becomes the primary phone number' });
+        out.postal = t.string({ description: 'Becomes the primary postal address' });
+      }
+      if (kind.model === 'content') out.tags = t.stringList({ description: 'Replaces the tags (titles)' });
       return out as never;
     },
   });
-  const extra: Record<string, string> = kind.name === 'Person' ? { password: 'Password' } : {};
+  const extra: Record<string, string> = kind.name === 'Person' ? { password: 'Password', email: 'Email', phone: 'Phone', postal: 'Postal' } : {};
 
   builder.queryField(SINGULAR[kind.name], (t) =>
     t.field({
@@ -231,6 +298,12 @@ for (const kind of KIND_LIST) {
       args: { id: t.arg.int({ required: true }), input: t.arg({ type: input, required: true }) },
       resolve: async (_r, { id, input: values }, ctx) =>
         (await records.editRecord(ctx.campus, await ctx.viewer(), kind, id, toRecordInput(kind, values as Record<string, unknown>, extra))) as never,
+    }),
+    [`comment${Name}`]: t.field({
+      type: Comment,
+      description: `Adds a comment to a ${kind.noun} (any logged-in user who can read it)`,
+      args: { id: t.arg.int({ required: true }), message: t.arg.string({ required: true }) },
+      resolve: async (_r, { id, message }, ctx) => addComment(ctx.campus, await ctx.viewer(), kind, id, message),
     }),
     [`delete${Name}`]: t.field({
       type: type as never,

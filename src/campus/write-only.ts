@@ -1,0 +1,70 @@
+// Slate's write-only pseudo-fields, applied after a record is saved: a person's `Email`,
+// `Phone` and `Postal` (contact points that become the primary ones) and `groupIDs`
+// (replaces memberships); a blog post's or page's `tags` (replaces its tags).
+import type { Viewer } from './auth.ts';
+import { handleFromText, uniqueHandle } from './handle.ts';
+import type { KindSpec } from './kinds.ts';
+import { setPersonGroups } from './relationships.ts';
+import type { CampusDeps, CampusRecord } from './service.ts';
+import type { FieldErrors, RecordInput } from './validate.ts';
+
+const CONTACTS = [
+  { input: 'Email', primary: 'PrimaryEmailID', className: 'Emergence\\People\\ContactPoint\\Email' },
+  { input: 'Phone', primary: 'PrimaryPhoneID', className: 'Emergence\\People\\ContactPoint\\Phone' },
+  { input: 'Postal', primary: 'PrimaryPostalID', className: 'Emergence\\People\\ContactPoint\\Postal' },
+] as const;
+export const CONTACT_CLASSES = Object.fromEntries(CONTACTS.map((c) => [c.primary, c.className]));
+
+const list = (raw: unknown) => (Array.isArray(raw) ? raw.map(String) : String(raw).split(',')).map((s) => s.trim()).filter(Boolean);
+
+/** Validates pseudo-fields and direct Primary*ID links before anything is written. */
+export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: RecordInput, data: RecordInput, existing: CampusRecord | null, errors: FieldErrors) {
+  if (kind.name !== 'Person') return;
+  if (typeof input.Email === 'string' && input.Email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.Email.trim())) errors.Email = 'Email is invalid.';
+  if (typeof input.Phone === 'string' && input.Phone.trim() && !/^[+\d][\d\s().-]{4,}$/.test(input.Phone.trim())) errors.Phone = 'Phone is invalid.';
+  for (const c of CONTACTS) {
+    const id = data[c.primary];
+    if (typeof id !== 'number') continue;
+    const point = await deps.db.contactPoint.findUnique({ where: { ID: id } });
+    const label = c.primary.replace(/ID$/, '');
+    if (!point || point.Class !== c.className) errors[c.primary] = `${label.replace(/([a-z])([A-Z])/g, '$1 $2')} ${id} does not exist.`;
+    else if (point.PersonID !== existing?.ID) errors[c.primary] = `${label} already belongs to another person`;
+  }
+  if (input.groupIDs !== undefined) {
+    for (const ident of list(input.groupIDs)) {
+      const where = /^\d+$/.test(ident) ? { ID: Number(ident) } : { Handle: ident };
+      if (!(await deps.db.group.findFirst({ where, select: { ID: true } }))) errors.groupIDs = `Group ${ident} does not exist.`;
+    }
+  }
+}
+
+export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: KindSpec, record: CampusRecord, input: RecordInput): Promise<CampusRecord> {
+  if (kind.name === 'Person') {
+    const primary: Record<string, number> = {};
+    for (const c of CONTACTS) {
+      const value = input[c.input];
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const data = value.trim();
+      const existing = await deps.db.contactPoint.findFirst({ where: { PersonID: record.ID, Class: c.className, Data: data } });
+      const point = existing ?? (await deps.db.contactPoint.create({ data: { PersonID: record.ID, Class: c.className, Data: data } }));
+      primary[c.primary] = point.ID;
+    }
+    if (input.groupIDs !== undefined) await setPersonGroups(deps, viewer, record.ID, list(input.groupIDs));
+    if (Object.keys(primary).length) return (await deps.db.person.update({ where: { ID: record.ID }, data: primary })) as unknown as CampusRecord;
+  }
+  if (kind.model === 'content' && input.tags !== undefined) {
+    const tagIds: number[] = [];
+    for (const title of list(input.tags)) {
+      const handle = handleFromText(title) || 'tag';
+      const tag =
+        (await deps.db.tag.findFirst({ where: { OR: [{ Handle: handle }, { Title: title }] } })) ??
+        (await deps.db.tag.create({ data: { Title: title, Handle: await uniqueHandle(handle, async (h) => !!(await deps.db.tag.findUnique({ where: { Handle: h } }))) } }));
+      tagIds.push(tag.ID);
+    }
+    await deps.db.$transaction([
+      deps.db.contentTag.deleteMany({ where: { ContentID: record.ID } }),
+      ...[...new Set(tagIds)].map((TagID) => deps.db.contentTag.create({ data: { ContentID: record.ID, TagID } })),
+    ]);
+  }
+  return record;
+}
