@@ -95,3 +95,22 @@ describe('gateway CLI', () => {
     expect(r.stderr).toContain("unknown command 'bogus'");
   });
 });
+
+describe('gateway campus-token', () => {
+  it('creates a service account token that authenticates campus requests', async () => {
+    const r = await gateway('campus-token', 'create', '--level', 'Staff', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['token', 'person_id']);
+    expect(out.token).toMatch(/^[a-f][0-9a-f]{31}$/);
+    const db = sqlite();
+    const person = db.prepare('SELECT AccountLevel FROM Person WHERE ID = ?').get(out.person_id) as { AccountLevel: string };
+    const sessions = db.prepare('SELECT TokenHash FROM CampusSession WHERE PersonID = ?').all(out.person_id) as Array<{ TokenHash: string }>;
+    db.close();
+    expect(person.AccountLevel).toBe('Staff');
+    expect(sessions.map((s) => s.TokenHash)).toEqual([hashKey(out.token)]);
+    const bad = await gateway('campus-token', 'create', '--level', 'Emperor');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('level must be one of');
+  });
+});

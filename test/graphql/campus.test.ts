@@ -125,3 +125,17 @@ describe('campus relationships are batched', () => {
     }
   });
 });
+
+describe('campus list filters', () => {
+  it('filters sections by course through the typed codegen operation', async () => {
+    const { print } = await import('graphql');
+    const { SectionRosterDocument, CreateCourseDocument } = await import('../../src/generated/graphql/graphql.ts');
+    const a = (await q(print(CreateCourseDocument), { input: { title: 'Filter A', code: 'FA' } })).data.createCourse;
+    const b = (await q(print(CreateCourseDocument), { input: { title: 'Filter B', code: 'FB' } })).data.createCourse;
+    for (const c of [a, a, b]) await q('mutation($c: Int!) { createSection(input: { courseId: $c }) { id } }', { c: c.id });
+    const roster = await q(print(SectionRosterDocument), { courseId: a.id, first: 10 }, null);
+    expect(roster.data.sections.totalCount).toBe(2);
+    expect(roster.data.sections.nodes.map((n: any) => n.code)).toEqual(['FA-001', 'FA-002']);
+    expect(roster.data.sections.nodes[0].course.title).toBe('Filter A');
+  });
+});

@@ -271,9 +271,18 @@ for (const kind of KIND_LIST) {
         sort: t.arg.string({ description: 'A field name, Slate spelling (e.g. LastName)' }),
         dir: t.arg({ type: SortDirection }),
         q: t.arg.string({ description: 'Words that must all appear in a title, name, handle or code' }),
+        ...Object.fromEntries(
+          kind.fields.filter((f) => f.ref).map((f) => [gqlName(f.name), t.arg.int({ description: `Only records whose ${f.name} is this ID` })]),
+        ),
       },
       resolve: async (_r, args, ctx) => {
+        const where: Record<string, unknown> = {};
+        for (const f of kind.fields.filter((field) => field.ref)) {
+          const value = (args as Record<string, unknown>)[gqlName(f.name)];
+          if (typeof value === 'number') where[f.name] = value;
+        }
         const { records: nodes, total } = await records.browseRecords(ctx.campus, await ctx.viewer(), kind, {
+          where,
           limit: args.first ?? undefined,
           offset: args.offset ?? undefined,
           sort: args.sort ?? undefined,
