@@ -148,7 +148,8 @@ export const KINDS: Record<KindName, KindSpec> = {
     noun: 'blog post',
     handleFrom: 'Title',
     versioned: true,
-    fields: contentFields.filter((f) => f.name !== 'LayoutClass' && f.name !== 'LayoutConfig'),
+    // The seed gives blog posts and pages the same fields.
+    fields: contentFields,
     access: { browse: null, read: null, write: 'Staff', create: 'User' },
     order: [{ Published: 'desc' }, { ID: 'desc' }],
   },
