@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Each test file gets its own SQLite database file; files run in parallel workers.
     pool: 'forks',
+    // The subscription leak test measures the heap after a forced collection.
+    execArgv: ['--expose-gc'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },

@@ -12,6 +12,7 @@ import type { MonitoringDeps } from './monitoring/context.ts';
 import { MonitoringEvents } from './monitoring/events.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { attachGraphQLWebSocket } from './graphql/ws.ts';
 import { registerHealthchecksRoutes } from '../rest-compat/healthchecks/routes.ts';
 import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
 import { sendJson } from './http/respond.ts';
@@ -60,14 +61,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxParamLength: 500,
   });
   registerHealthchecksRoutes(router, deps, log);
-  registerCampusRoutes(router, { db, clock: deps.clock }, log);
+  registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events }, log);
   const graphql = createGraphQLHandler(deps, log);
-  for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql(req, res));
+  for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
 
   const server = http.createServer((req, res) => {
     router.lookup(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  const websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs);
 
   return {
     server,
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     async stop() {
       await monitor.stop();
+      await websocket.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

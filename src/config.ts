@@ -15,6 +15,8 @@ const schema = z.object({
   // Milliseconds between monitor passes when nothing is known to be due sooner.
   MONITOR_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   MONITOR: z.enum(['on', 'off']).default('on'),
+  // graphql-ws keep-alive: dead WebSocket subscribers are found and released this often.
+  WS_KEEPALIVE_MS: z.coerce.number().int().min(0).default(12000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -27,6 +29,7 @@ export interface Config {
   pingBodyLimit: number | null;
   monitorIntervalMs: number;
   monitorEnabled: boolean;
+  wsKeepAliveMs: number;
   logLevel: string;
 }
 
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pingBodyLimit: e.PING_BODY_LIMIT === 'none' ? null : e.PING_BODY_LIMIT,
     monitorIntervalMs: e.MONITOR_INTERVAL_MS,
     monitorEnabled: e.MONITOR === 'on',
+    wsKeepAliveMs: e.WS_KEEPALIVE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

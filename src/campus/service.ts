@@ -2,6 +2,7 @@
 // browse, read, create, edit, delete, batch save and destroy. Both transports call these.
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { GatewayEvents } from '../monitoring/events.ts';
 import { conflict, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, publicFilter, requireLevel, requireReadable, requireWritable } from './access.ts';
 import { hashPassword, type Viewer } from './auth.ts';
@@ -13,6 +14,12 @@ import { applyWriteOnly, checkWriteOnly } from './write-only.ts';
 export interface CampusDeps {
   db: Db;
   clock: Clock;
+  /** Where record changes are announced after they commit (live subscriptions). */
+  events?: GatewayEvents;
+}
+
+function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
+  deps.events?.emit('recordChanged', { kind: kind.name, action, record });
 }
 
 export type CampusRecord = Record<string, unknown> & { ID: number };
@@ -192,8 +199,10 @@ export async function createRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
   requireWritable(kind, viewer, null);
   const data = await prepare(deps, viewer, kind, input, null);
   const standard = { Class: kind.className, Created: deps.clock.now(), CreatorID: viewer.personId };
-  const record = await delegate(deps.db, kind).create({ data: { ...standard, ...data } });
-  return applyWriteOnly(deps, viewer, kind, record, input);
+  const created = await delegate(deps.db, kind).create({ data: { ...standard, ...data } });
+  const record = await applyWriteOnly(deps, viewer, kind, created, input);
+  announce(deps, kind, 'created', record);
+  return record;
 }
 
 export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, input: RecordInput): Promise<CampusRecord> {
@@ -201,8 +210,10 @@ export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpe
   requireWritable(kind, viewer, existing);
   const data = await prepare(deps, viewer, kind, input, existing);
   const modified = kind.versioned ? { Modified: deps.clock.now(), ModifierID: viewer.personId } : {};
-  const record = await delegate(deps.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
-  return applyWriteOnly(deps, viewer, kind, record, input);
+  const updated = await delegate(deps.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
+  const record = await applyWriteOnly(deps, viewer, kind, updated, input);
+  announce(deps, kind, 'updated', record);
+  return record;
 }
 
 /** Who still points at a record; deleting it is refused while any do (never a dangling id). */
@@ -261,6 +272,7 @@ export async function deleteRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
     deps.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } }),
     (delegate(deps.db, kind) as unknown as { delete(a: object): never }).delete({ where: { ID: record.ID } }),
   ]);
+  announce(deps, kind, 'deleted', record);
   return record;
 }
 

@@ -17,15 +17,26 @@ export interface GraphQLContext {
   viewer(): Promise<Viewer>;
 }
 
+/** A header from HTTP, or from graphql-ws's connection_init payload (same names, any case). */
+export function headerFrom(params: Record<string, unknown> | undefined, name: string): string | null {
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key.toLowerCase() === name && typeof value === 'string') return value;
+  }
+  const nested = params?.headers;
+  return typeof nested === 'object' && nested !== null ? headerFrom(nested as Record<string, unknown>, name) : null;
+}
+
+export const tokenFrom = (authorization: string) => /^Token\s+(\S+)$/i.exec(authorization)?.[1] ?? authorization;
+
 export function createContext(deps: MonitoringDeps, apiKey: string | null, authorization: string | null = null): GraphQLContext {
   let access: Promise<ProjectAccess> | undefined;
   let viewer: Promise<Viewer> | undefined;
-  const token = authorization ? (/^Token\s+(\S+)$/i.exec(authorization)?.[1] ?? authorization) : null;
+  const token = authorization ? tokenFrom(authorization) : null;
   return {
     deps,
     now: deps.clock.now(),
     access: () => (access ??= authenticate(deps.db, apiKey, 'read')),
-    campus: { db: deps.db, clock: deps.clock },
+    campus: { db: deps.db, clock: deps.clock, events: deps.events },
     viewer: () => (viewer ??= viewerFromToken(deps.db, token)),
   };
 }

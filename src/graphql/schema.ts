@@ -7,5 +7,6 @@ import './monitoring/check.ts';
 import './monitoring/project.ts';
 import './campus/records.ts';
 import './campus/relationships.ts';
+import './subscriptions.ts';
 
 export const schema = builder.toSchema();

@@ -7,7 +7,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../monitoring/context.ts';
-import { createContext, type GraphQLContext } from './context.ts';
+import { createContext, headerFrom, type GraphQLContext } from './context.ts';
 import { toGraphQLError } from './errors.ts';
 import { schema } from './schema.ts';
 
@@ -20,7 +20,12 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
     graphiql: false,
     landingPage: false,
     logging: false,
-    context: ({ request }) => createContext(deps, request.headers.get('x-api-key'), request.headers.get('authorization')),
+    // HTTP requests carry headers; WebSocket operations carry them in connectionParams.
+    context: (initial) => {
+      const { request, connectionParams } = initial as { request?: Request; connectionParams?: Record<string, unknown> };
+      const header = (name: string) => request?.headers.get(name) ?? headerFrom(connectionParams, name);
+      return createContext(deps, header('x-api-key'), header('authorization'));
+    },
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);
@@ -38,6 +43,8 @@ function graphiql() {
     const html = renderGraphiQL({
       title: 'Cron & Campus Gateway',
       endpoint: '/graphql',
+      // Subscriptions in GraphiQL run over WebSocket (graphql-transport-ws) on this endpoint.
+      subscriptionsProtocol: 'WS',
       headers: JSON.stringify({ 'X-Api-Key': '' }),
       defaultQuery: '{\n  project {\n    name\n    checks { nodes { name status lastPing } }\n  }\n}\n',
     } as Parameters<typeof renderGraphiQL>[0]);
@@ -48,7 +55,7 @@ function graphiql() {
 
 export function createGraphQLHandler(deps: MonitoringDeps, log: Logger) {
   const yoga = createYogaServer(deps, log);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.includes('query=')) {
       const page = graphiql();
       if (req.headers['if-none-match'] === page.etag) {
@@ -60,4 +67,5 @@ export function createGraphQLHandler(deps: MonitoringDeps, log: Logger) {
     }
     return yoga(req, res, { req, res });
   };
+  return { yoga, handle };
 }

@@ -1,6 +1,10 @@
 // Domain events, published after the write that caused them has committed, exactly once.
-// Transports (GraphQL subscriptions) listen; they never publish.
+// Transports (GraphQL subscriptions) listen; they never publish. One typed topic map; the
+// in-memory bus below is the default, and a Redis-backed bus with the same surface can stand
+// in for several instances.
 import { EventEmitter } from 'node:events';
+import type { Check, Ping } from '../generated/prisma/client.ts';
+import type { KindName } from '../campus/kinds.ts';
 
 export interface FlipEvent {
   checkId: number;
@@ -12,14 +16,100 @@ export interface FlipEvent {
   reason: string;
 }
 
-export interface MonitoringEventMap {
-  flip: [FlipEvent];
+export type CheckChange = 'created' | 'updated' | 'ping' | 'status' | 'paused' | 'resumed' | 'deleted';
+
+export interface CheckChangedEvent {
+  projectId: string;
+  checkId: number;
+  change: CheckChange;
+  /** The check as stored right after the change (as it was, for deletes). */
+  check: Check;
 }
 
-export class MonitoringEvents extends EventEmitter<MonitoringEventMap> {
+export interface PingEvent {
+  projectId: string;
+  checkId: number;
+  ping: Ping;
+}
+
+export interface RecordChangedEvent {
+  kind: KindName;
+  action: 'created' | 'updated' | 'deleted';
+  record: Record<string, unknown> & { ID: number };
+}
+
+export interface GatewayEventMap {
+  flip: [FlipEvent];
+  checkChanged: [CheckChangedEvent];
+  ping: [PingEvent];
+  recordChanged: [RecordChangedEvent];
+}
+
+export class MonitoringEvents extends EventEmitter<GatewayEventMap> {
   constructor() {
     super();
     // Many subscribers (one per live subscription) are expected.
     this.setMaxListeners(0);
   }
+}
+
+export type GatewayEvents = MonitoringEvents;
+
+/**
+ * An async iterator over one topic for one subscriber. The buffer is bounded: a consumer that
+ * falls behind loses its oldest events instead of holding up the publisher or other
+ * subscribers. `return()` (unsubscribe, socket closed) removes the listener at once.
+ */
+export function subscribe<K extends keyof GatewayEventMap>(
+  bus: GatewayEvents,
+  topic: K,
+  accept: (...args: GatewayEventMap[K]) => boolean,
+  bufferSize = 256,
+): AsyncIterableIterator<GatewayEventMap[K][0]> & { dropped(): number } {
+  const queue: Array<GatewayEventMap[K][0]> = [];
+  let waiting: ((r: IteratorResult<GatewayEventMap[K][0]>) => void) | null = null;
+  let done = false;
+  let dropped = 0;
+  const listener = ((...args: GatewayEventMap[K]) => {
+    if (done || !accept(...args)) return;
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve({ value: args[0], done: false });
+      return;
+    }
+    if (queue.length >= bufferSize) {
+      queue.shift();
+      dropped++;
+    }
+    queue.push(args[0]);
+  }) as Parameters<GatewayEvents['on']>[1];
+  bus.on(topic, listener as never);
+  const finish = () => {
+    if (done) return;
+    done = true;
+    bus.off(topic, listener as never);
+    queue.length = 0;
+    waiting?.({ value: undefined, done: true });
+    waiting = null;
+  };
+  return {
+    next() {
+      if (queue.length) return Promise.resolve({ value: queue.shift()!, done: false });
+      if (done) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => (waiting = resolve));
+    },
+    return() {
+      finish();
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    throw(err?: unknown) {
+      finish();
+      return Promise.reject(err);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    dropped: () => dropped,
+  };
 }

@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { conflict, notFound, OtherProjectError, unauthenticated } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
-import { publishFlips, type PendingFlip } from '../flips/record.ts';
+import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
 import { applySpec, checkDefaults, uniqueFilter, type CheckFields } from './apply-spec.ts';
 import { checkState, tagList, uniqueKeyFor } from './derived.ts';
 import { goingDownAfter } from './status.ts';
@@ -89,7 +89,7 @@ export async function createCheck(
 ): Promise<SaveResult> {
   requireWrite(access);
   const spec = parseCheckSpec(body);
-  return deps.db.$transaction(async (tx) => {
+  const saved = await deps.db.$transaction(async (tx) => {
     const lookup = uniqueFilter(spec);
     const match = lookup
       ? await tx.check.findFirst({ where: { projectId: access.projectId, ...lookup }, orderBy: { id: 'asc' } })
@@ -118,6 +118,8 @@ export async function createCheck(
     });
     return { check, created: true };
   });
+  publishCheckChanged(deps, saved.created ? 'created' : 'updated', saved.check);
+  return saved;
 }
 
 async function saveExisting(
@@ -152,12 +154,14 @@ export async function updateCheck(
   requireWrite(access);
   const existing = await getCheck(deps, access, code);
   const spec = parseCheckSpec(body);
-  return deps.db.$transaction(async (tx) => {
+  const updated = await deps.db.$transaction(async (tx) => {
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     const current = await tx.check.findUnique({ where: { id: existing.id } });
     if (!current) throw notFound();
     return saveExisting(tx, current, spec, apiVersion, channelIds);
   });
+  publishCheckChanged(deps, 'updated', updated);
+  return updated;
 }
 
 export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
@@ -178,6 +182,7 @@ export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, co
     return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
   });
   publishFlips(deps, flips);
+  publishCheckChanged(deps, 'paused', updated);
   return updated;
 }
 
@@ -196,6 +201,7 @@ export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, c
     return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
   });
   publishFlips(deps, [{ check, oldStatus: 'paused', newStatus: 'new', at: now, reason: '', processed: now }]);
+  publishCheckChanged(deps, 'resumed', updated);
   return updated;
 }
 
@@ -204,5 +210,6 @@ export async function deleteCheck(deps: MonitoringDeps, access: ProjectAccess, c
   requireWrite(access);
   const check = await getCheck(deps, access, code);
   await deps.db.check.deleteMany({ where: { id: check.id } });
+  publishCheckChanged(deps, 'deleted', check);
   return check;
 }

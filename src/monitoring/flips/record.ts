@@ -1,6 +1,8 @@
 // Flips are written inside the transaction that changes the status; their events are
 // published only after that transaction commits, exactly once.
 import type { MonitoringDeps } from '../context.ts';
+import type { Check } from '../../generated/prisma/client.ts';
+import type { CheckChange } from '../events.ts';
 
 export interface PendingFlip {
   check: { id: number; code: string; projectId: string };
@@ -23,4 +25,9 @@ export function publishFlips(deps: Pick<MonitoringDeps, 'events'>, flips: Pendin
       reason: f.reason,
     });
   }
+}
+
+/** After a commit: a check's new state, for live subscribers. */
+export function publishCheckChanged(deps: Pick<MonitoringDeps, 'events'>, change: CheckChange, check: Check) {
+  deps.events.emit('checkChanged', { projectId: check.projectId, checkId: check.id, change, check });
 }

@@ -3,7 +3,7 @@
 // Cost is O(checks due): it reads only rows through the indexed alertAfter column.
 import type { MonitoringDeps } from '../context.ts';
 import { computeStatus, goingDownAfter } from '../checks/status.ts';
-import { publishFlips, type PendingFlip } from '../flips/record.ts';
+import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
 
 const BATCH = 200;
 
@@ -48,7 +48,10 @@ export async function runMonitorPass(deps: MonitoringDeps, now: Date): Promise<P
         flips.push({ check, oldStatus: check.status, newStatus: 'down', at: flipTime, reason: 'timeout', processed: null });
         return 'down' as const;
       });
-      if (moved === 'down') result.wentDown++;
+      if (moved === 'down') {
+        result.wentDown++;
+        publishCheckChanged(deps, 'status', { ...check, status: 'down', alertAfter: null });
+      }
       if (moved === 'rescheduled') result.rescheduled++;
       publishFlips(deps, flips);
     }

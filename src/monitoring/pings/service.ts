@@ -5,7 +5,8 @@ import { conflict, notFound, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { getCheck } from '../checks/service.ts';
 import { uniqueKeyFor } from '../checks/derived.ts';
-import { publishFlips, type PendingFlip } from '../flips/record.ts';
+import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
+import type { Check, Ping } from '../../generated/prisma/client.ts';
 import { applyPing } from './apply-ping.ts';
 import { classifyBody, type PingKind } from './classify.ts';
 
@@ -105,6 +106,7 @@ export async function recordPing(deps: MonitoringDeps, checkId: number, req: Pin
   const body = deps.pingBodyLimit === null ? req.body : req.body.subarray(0, deps.pingBodyLimit);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const flips: PendingFlip[] = [];
+    let committed: { check: Check; ping: Ping } | null = null;
     const done = await deps.db.$transaction(async (tx) => {
       const check = await tx.check.findUnique({ where: { id: checkId }, include: { project: { select: { pingLogLimit: true } } } });
       if (!check) throw notFound('not found');
@@ -115,7 +117,7 @@ export async function recordPing(deps: MonitoringDeps, checkId: number, req: Pin
         data: outcome.changes,
       });
       if (updated.count === 0) return false;
-      await tx.ping.create({
+      const ping = await tx.ping.create({
         data: {
           checkId: check.id,
           n: outcome.changes.nPings,
@@ -130,6 +132,8 @@ export async function recordPing(deps: MonitoringDeps, checkId: number, req: Pin
           body: body.length ? new Uint8Array(body) : null,
         },
       });
+      const { project: _project, ...row } = check;
+      committed = { check: { ...row, ...outcome.changes }, ping };
       if (outcome.flip) {
         await tx.flip.create({ data: { checkId: check.id, createdAt: now, ...outcome.flip } });
         flips.push({ check, ...outcome.flip, at: now, processed: null });
@@ -140,7 +144,10 @@ export async function recordPing(deps: MonitoringDeps, checkId: number, req: Pin
       }
       return true;
     });
-    if (done) {
+    if (done && committed) {
+      const { check, ping } = committed as { check: Check; ping: Ping };
+      deps.events.emit('ping', { projectId: check.projectId, checkId: check.id, ping });
+      publishCheckChanged(deps, 'ping', check);
       publishFlips(deps, flips);
       return;
     }

@@ -1,0 +1,120 @@
+// Live subscriptions: each root field listens to one domain topic through a bounded,
+// per-subscriber iterator, filtered to what the caller may see. Events are published by the
+// domain after commit; nothing here publishes.
+import { builder } from './builder.ts';
+import type { GraphQLContext } from './context.ts';
+import { subscribe, type CheckChangedEvent, type FlipEvent, type PingEvent, type RecordChangedEvent } from '../monitoring/events.ts';
+import { getCheck } from '../monitoring/checks/service.ts';
+import { unauthenticated } from '../shared/errors.ts';
+import { Check } from './monitoring/check.ts';
+import { Ping } from './monitoring/ping.ts';
+import { campusRefs } from './campus/records.ts';
+import { KINDS, KIND_LIST, type KindName } from '../campus/kinds.ts';
+import { requireReadable } from '../campus/access.ts';
+
+builder.subscriptionType({});
+
+/** The check a subscription is about, after checking it is the caller's. */
+async function watchedCheck(ctx: GraphQLContext, checkId: string | number | null | undefined) {
+  const access = await ctx.access();
+  if (checkId === null || checkId === undefined) return { projectId: access.projectId, checkDbId: null as number | null };
+  const check = await getCheck(ctx.deps, access, String(checkId));
+  return { projectId: access.projectId, checkDbId: check.id };
+}
+
+const FlipEventRef = builder.objectRef<FlipEvent>('FlipEvent').implement({
+  description: 'A status change of a check, pushed when it is recorded',
+  fields: (t) => ({
+    timestamp: t.field({ type: 'DateTime', resolve: (f) => f.at }),
+    up: t.boolean({ resolve: (f) => f.newStatus === 'up' }),
+    oldStatus: t.exposeString('oldStatus'),
+    newStatus: t.exposeString('newStatus'),
+    reason: t.exposeString('reason'),
+    check: t.field({
+      type: Check,
+      nullable: true,
+      resolve: (f, _a, ctx) => ctx.deps.db.check.findUnique({ where: { id: f.checkId } }),
+    }),
+  }),
+});
+
+const CheckChangeKind = builder.enumType('CheckChangeKind', {
+  values: ['created', 'updated', 'ping', 'status', 'paused', 'resumed', 'deleted'].map((v) => v.toUpperCase()) as [
+    'CREATED', 'UPDATED', 'PING', 'STATUS', 'PAUSED', 'RESUMED', 'DELETED',
+  ],
+});
+
+const CheckChangedRef = builder.objectRef<CheckChangedEvent>('CheckChange').implement({
+  fields: (t) => ({
+    change: t.field({ type: CheckChangeKind, resolve: (e) => e.change.toUpperCase() as 'PING' }),
+    check: t.field({ type: Check, description: 'The check right after the change (as it was, for DELETED)', resolve: (e) => e.check }),
+  }),
+});
+
+const RecordAction = builder.enumType('RecordAction', { values: ['CREATED', 'UPDATED', 'DELETED'] as const });
+const CampusKind = builder.enumType('CampusKind', { values: KIND_LIST.map((k) => k.name) as [KindName, ...KindName[]] });
+const CampusRecord = builder.unionType('CampusRecord', {
+  types: KIND_LIST.map((k) => campusRefs[k.name]) as never,
+  resolveType: (record: { __kind?: KindName }) => record.__kind as never,
+});
+
+const RecordChangedRef = builder.objectRef<RecordChangedEvent>('RecordChange').implement({
+  fields: (t) => ({
+    kind: t.field({ type: CampusKind, resolve: (e) => e.kind }),
+    action: t.field({ type: RecordAction, resolve: (e) => e.action.toUpperCase() as 'CREATED' }),
+    id: t.int({ resolve: (e) => e.record.ID }),
+    record: t.field({ type: CampusRecord, resolve: (e) => ({ ...e.record, __kind: e.kind }) as never }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  flips: t.field({
+    type: FlipEventRef,
+    description: "Every flip of the key's project, or of one check",
+    args: { checkId: t.arg.id() },
+    subscribe: async (_r, args, ctx) => {
+      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
+      return subscribe(ctx.deps.events, 'flip', (f) => f.projectId === projectId && (checkDbId === null || f.checkId === checkDbId));
+    },
+    resolve: (f) => f,
+  }),
+  checkChanged: t.field({
+    type: CheckChangedRef,
+    description: 'A check’s new state after a ping, a status change, a pause, resume, update or delete',
+    args: { checkId: t.arg.id() },
+    subscribe: async (_r, args, ctx) => {
+      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
+      return subscribe(ctx.deps.events, 'checkChanged', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId));
+    },
+    resolve: (e) => e,
+  }),
+  pings: t.field({
+    type: Ping,
+    description: 'Pings of one check as they arrive (read-write keys)',
+    args: { checkId: t.arg.id({ required: true }) },
+    subscribe: async (_r, args, ctx) => {
+      if ((await ctx.access()).readOnly) throw unauthenticated('wrong api key');
+      const { checkDbId } = await watchedCheck(ctx, args.checkId);
+      return subscribe(ctx.deps.events, 'ping', (p: PingEvent) => p.checkId === checkDbId);
+    },
+    resolve: (p: PingEvent) => p.ping,
+  }),
+  recordChanged: t.field({
+    type: RecordChangedRef,
+    description: 'Campus records created, updated or deleted, as far as the caller may read them',
+    args: { kind: t.arg({ type: CampusKind }) },
+    subscribe: async (_r, args, ctx) => {
+      const viewer = await ctx.viewer();
+      return subscribe(ctx.deps.events, 'recordChanged', (e) => {
+        if (args.kind && e.kind !== args.kind) return false;
+        try {
+          requireReadable(KINDS[e.kind], viewer, e.record, ctx.deps.clock.now());
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    },
+    resolve: (e) => e,
+  }),
+}));

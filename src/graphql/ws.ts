@@ -1,0 +1,65 @@
+// GraphQL over WebSocket (graphql-transport-ws, graphql-ws on ws) on the server's own port at
+// /graphql. Operations run through yoga's envelop, so authentication, error masking and
+// limits apply exactly as over HTTP. Credentials travel in `connection_init`'s payload as the
+// same headers HTTP uses; a bad one closes the socket with 4403 Forbidden.
+import type { Server } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { ExecutionArgs } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
+import type { MonitoringDeps } from '../monitoring/context.ts';
+import { authenticate } from '../monitoring/projects/service.ts';
+import { viewerFromToken } from '../campus/auth.ts';
+import { headerFrom, tokenFrom } from './context.ts';
+
+type Enveloped = ReturnType<YogaServerInstance<Record<string, unknown>, Record<string, unknown>>['getEnveloped']>;
+
+export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000) {
+  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const disposable = useServer(
+    {
+      execute: (args: ExecutionArgs) => (args.rootValue as { execute: Enveloped['execute'] }).execute(args),
+      subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: Enveloped['subscribe'] }).subscribe(args),
+      onConnect: async (ctx) => {
+        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+        const apiKey = headerFrom(params, 'x-api-key');
+        const authorization = headerFrom(params, 'authorization');
+        try {
+          if (apiKey !== null) await authenticate(deps.db, apiKey, 'read');
+          if (authorization !== null) await viewerFromToken(deps.db, tokenFrom(authorization));
+          return true;
+        } catch {
+          return false; // graphql-ws closes with 4403 Forbidden
+        }
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          connectionParams: ctx.connectionParams,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params: payload,
+        });
+        const args = {
+          schema,
+          operationName: payload.operationName,
+          document: parse(payload.query),
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        return errors.length ? errors : args;
+      },
+    },
+    wss,
+    keepAliveMs,
+  );
+  return {
+    wss,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      await disposable.dispose();
+    },
+  };
+}

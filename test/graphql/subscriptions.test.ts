@@ -1,0 +1,179 @@
+// Live subscriptions against the real server: graphql-ws over WebSocket and SSE.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { parse, subscribe as gqlSubscribe } from 'graphql';
+import { runMonitorPass } from '../../src/monitoring/monitor/pass.ts';
+import { schema } from '../../src/graphql/schema.ts';
+import { createContext } from '../../src/graphql/context.ts';
+import { createWorld, T0, type World } from '../helpers/world.ts';
+
+let w: World;
+const clients: Client[] = [];
+beforeAll(async () => {
+  w = await createWorld();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await w.stop();
+});
+
+function client(params: Record<string, string>) {
+  const c = createClient({ url: w.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: params, retryAttempts: 0, lazy: true });
+  clients.push(c);
+  return c;
+}
+
+/** Subscribes and collects results; `next(n)` waits for the n-th event. */
+function collect(c: Client, query: string, variables: Record<string, unknown> = {}) {
+  const events: any[] = [];
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  let failure: unknown;
+  const stop = c.subscribe({ query, variables }, {
+    next: (value) => {
+      events.push(value);
+      for (const w of waiters.filter((x) => events.length >= x.n)) w.resolve();
+    },
+    error: (err) => {
+      failure = err;
+      for (const w of waiters) w.resolve();
+    },
+    complete: () => {},
+  });
+  return {
+    events,
+    stop,
+    failure: () => failure,
+    next: (n: number) => new Promise<void>((resolve) => (events.length >= n || failure ? resolve() : waiters.push({ n, resolve }))),
+  };
+}
+
+const newCheck = async (key: string, body: Record<string, unknown> = {}) => (await w.api('POST', '/api/v2/checks/', { key, body: { timeout: 60, grace: 60, ...body } })).json.uuid as string;
+const until = async (cond: () => boolean) => {
+  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('graphql-ws subscriptions', () => {
+  it('pushes the up and down flips of a /fail ping, with the check resolvable', async () => {
+    const code = await newCheck(w.alice.api_key, { name: 'flippy' });
+    const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { flips(checkId: $id) { up oldStatus newStatus timestamp check { name status } } }', { id: code });
+    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await w.ping(`/ping/${code}`);
+    await w.ping(`/ping/${code}/fail`);
+    await sub.next(2);
+    expect(sub.events.map((e) => e.data.flips)).toMatchObject([
+      { up: true, oldStatus: 'new', newStatus: 'up', check: { name: 'flippy' } },
+      { up: false, oldStatus: 'up', newStatus: 'down', check: { name: 'flippy', status: 'DOWN' } },
+    ]);
+    sub.stop();
+  });
+
+  it('pushes a monitor-detected flip dated at the going-down time', async () => {
+    const code = await newCheck(w.alice.api_key);
+    w.clock.set(T0);
+    await w.ping(`/ping/${code}`);
+    const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { flips(checkId: $id) { newStatus timestamp } }', { id: code });
+    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await runMonitorPass(w.app.deps, new Date(T0.getTime() + 500_000));
+    await sub.next(1);
+    expect(sub.events[0].data.flips).toEqual({ newStatus: 'down', timestamp: new Date(T0.getTime() + 120_000).toISOString() });
+    sub.stop();
+  });
+
+  it("never delivers another project's events", async () => {
+    const bobSub = collect(client({ 'X-Api-Key': w.bob.api_key }), 'subscription { checkChanged { change check { name } } }');
+    await until(() => w.app.deps.events.listenerCount('checkChanged') > 0);
+    const aliceCheck = await newCheck(w.alice.api_key, { name: 'alice-only' });
+    await w.ping(`/ping/${aliceCheck}`);
+    const bobCheck = await newCheck(w.bob.api_key, { name: 'bobs' });
+    await bobSub.next(1);
+    expect(bobSub.events[0].data.checkChanged).toEqual({ change: 'CREATED', check: { name: 'bobs' } });
+    expect(JSON.stringify(bobSub.events)).not.toContain('alice-only');
+    void bobCheck;
+    bobSub.stop();
+  });
+
+  it('pushes check changes for pause, pings as they arrive, and campus record changes', async () => {
+    const code = await newCheck(w.alice.api_key, { name: 'live' });
+    const changes = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { checkChanged(checkId: $id) { change check { status nPings } } }', { id: code });
+    const pings = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID!) { pings(checkId: $id) { n type body } }', { id: code });
+    const records = collect(client({}), 'subscription { recordChanged(kind: Course) { action kind id record { ... on Course { code } } } }');
+    await until(() => w.app.deps.events.listenerCount('checkChanged') > 0 && w.app.deps.events.listenerCount('ping') > 0 && w.app.deps.events.listenerCount('recordChanged') > 0);
+    await w.ping(`/ping/${code}`, { method: 'POST', body: 'hello' });
+    await w.api('POST', `/api/v2/checks/${code}/pause`);
+    const staff = (await w.campusToken('Staff')).token;
+    await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Hidden one', Code: 'HID', Status: 'Hidden' } });
+    await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Live one', Code: 'LIV' } });
+    await Promise.all([changes.next(2), pings.next(1), records.next(1)]);
+    expect(changes.events.map((e) => e.data.checkChanged)).toEqual([
+      { change: 'PING', check: { status: 'UP', nPings: 1 } },
+      { change: 'PAUSED', check: { status: 'PAUSED', nPings: 1 } },
+    ]);
+    expect(pings.events[0].data.pings).toEqual({ n: 1, type: 'success', body: 'hello' });
+    // An anonymous subscriber sees the live course, never the hidden one.
+    expect(records.events.map((e) => e.data.recordChanged)).toEqual([{ action: 'CREATED', kind: 'Course', id: expect.any(Number), record: { code: 'LIV' } }]);
+    for (const s of [changes, pings, records]) s.stop();
+  });
+
+  it('refuses bad credentials with 4403 Forbidden', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const c = createClient({
+        url: w.url.replace('http', 'ws') + '/graphql',
+        webSocketImpl: WebSocket,
+        connectionParams: { 'X-Api-Key': 'x'.repeat(32) },
+        retryAttempts: 0,
+        on: { closed: (event) => resolve((event as { code: number }).code) },
+      });
+      clients.push(c);
+      c.subscribe({ query: 'subscription { flips { up } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+    });
+    expect(closed).toBe(4403);
+    const noKey = collect(client({}), 'subscription { flips { up } }');
+    await noKey.next(1);
+    expect(JSON.stringify(noKey.events[0] ?? noKey.failure())).toContain('missing api key');
+  });
+
+  it('releases every listener after 10,000 subscribe and unsubscribe cycles', async () => {
+    const document = parse('subscription { flips { up } }');
+    const before = w.app.deps.events.listenerCount('flip');
+    const gc = (globalThis as { gc?: () => void }).gc!;
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 10_000; i++) {
+      const iterator = (await gqlSubscribe({ schema, document, contextValue: createContext(w.app.deps, w.alice.api_key) })) as AsyncIterableIterator<unknown>;
+      await iterator.return!();
+    }
+    expect(w.app.deps.events.listenerCount('flip')).toBe(before);
+    // Over WebSocket too: 200 clients subscribe and go away.
+    for (let i = 0; i < 200; i++) collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription { flips { up } }');
+    await until(() => w.app.deps.events.listenerCount('flip') >= before + 200);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(before + 200);
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    await until(() => w.app.deps.events.listenerCount('flip') === before);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(before);
+    gc();
+    // Nothing per subscription survives: the heap is back within a few MB of where it started.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('SSE subscriptions', () => {
+  it('delivers the same flip events over Server-Sent Events', async () => {
+    const code = await newCheck(w.alice.api_key);
+    const controller = new AbortController();
+    const res = await fetch(`${w.url}/graphql`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-Api-Key': w.alice.api_key },
+      body: JSON.stringify({ query: 'subscription($id: ID) { flips(checkId: $id) { newStatus } }', variables: { id: code } }),
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await w.ping(`/ping/${code}`);
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('newStatus')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"flips":{"newStatus":"up"}');
+    controller.abort();
+  });
+});
