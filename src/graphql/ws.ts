@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs } from 'graphql';
+import type { ExecutionArgs, GraphQLError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
@@ -40,16 +40,23 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
           socket: ctx.extra.socket,
           params: payload,
         });
-        const args = {
-          schema,
-          operationName: payload.operationName,
-          document: parse(payload.query),
-          variableValues: payload.variables,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
-        };
-        const errors = validate(args.schema, args.document);
-        return errors.length ? errors : args;
+        try {
+          const document = parse(payload.query);
+          // Query limits (graphql-armor) throw from validation; syntax errors from parsing.
+          const errors = validate(schema, document);
+          if (errors.length) return errors;
+          return {
+            schema,
+            operationName: payload.operationName,
+            document,
+            variableValues: payload.variables,
+            contextValue: await contextFactory(),
+            rootValue: { execute, subscribe },
+          };
+        } catch (err) {
+          if (err instanceof Error && 'locations' in err) return [err as GraphQLError];
+          throw err;
+        }
       },
     },
     wss,

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../monitoring/context.ts';
 import { createContext, headerFrom, type GraphQLContext } from './context.ts';
@@ -20,6 +21,18 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
     graphiql: false,
     landingPage: false,
     logging: false,
+    // Query limits (depth, cost, aliases, directives, tokens); over WebSocket too, since
+    // graphql-ws operations run through the same envelop.
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 10 },
+        costLimit: { maxCost: 20000 },
+        maxAliases: { n: 30 },
+        maxDirectives: { n: 50 },
+        maxTokens: { n: 5000 },
+        blockFieldSuggestion: { enabled: false },
+      }),
+    ],
     // HTTP requests carry headers; WebSocket operations carry them in connectionParams.
     context: (initial) => {
       const { request, connectionParams } = initial as { request?: Request; connectionParams?: Record<string, unknown> };
@@ -30,11 +43,19 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
       maskError(error, message) {
         const known = toGraphQLError(error);
         if (known) return known;
+        // GraphQL's own errors (syntax, validation, query limits) are meant for the client.
+        if (isClientGraphQLError(error)) return error as GraphQLError;
         log.error({ err: error }, 'unexpected GraphQL error');
         return new GraphQLError(message);
       },
     },
   });
+}
+
+function isClientGraphQLError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('locations' in error) || !('message' in error)) return false;
+  const original = (error as { originalError?: unknown }).originalError;
+  return original === undefined || original === null || isClientGraphQLError(original);
 }
 
 let graphiqlPage: { html: string; etag: string } | undefined;

@@ -177,3 +177,19 @@ describe('SSE subscriptions', () => {
     controller.abort();
   });
 });
+
+describe('query limits', () => {
+  const deep = '{ project { checks { nodes { channels { id } } } } sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { id } } } } } } } } } } } }';
+
+  it('refuses over-deep queries over HTTP', async () => {
+    const res = await fetch(`${w.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Api-Key': w.alice.api_key }, body: JSON.stringify({ query: deep }) });
+    const body = (await res.json()) as { errors?: Array<{ message: string }> };
+    expect(body.errors?.[0]?.message).toMatch(/depth/i);
+  });
+
+  it('refuses them over WebSocket too', async () => {
+    const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), deep.replace(/^\{/, 'subscription { flips { check { name } } } query {'));
+    await sub.next(1);
+    expect(JSON.stringify(sub.events[0] ?? sub.failure())).toMatch(/depth/i);
+  });
+});
