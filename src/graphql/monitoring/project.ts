@@ -3,6 +3,7 @@ import { builder } from '../builder.ts';
 import { listChecks, type CheckRecord } from '../../monitoring/checks/service.ts';
 import { listChannels } from '../../monitoring/integrations/service.ts';
 import { listBadges } from '../../monitoring/badges/service.ts';
+import { requireProject } from '../../monitoring/projects/service.ts';
 import { validationError } from '../../shared/errors.ts';
 import { Check, CheckStatus } from './check.ts';
 import { Channel } from './channel.ts';
@@ -29,6 +30,13 @@ interface CheckPageShape {
   endCursor: string | null;
 }
 
+const CheckFilter = builder.inputType('CheckFilter', {
+  fields: (t) => ({
+    tags: t.stringList({ description: 'Checks having every one of these tags (exact match)' }),
+    status: t.field({ type: [CheckStatus], description: 'Checks in any of these statuses, computed now' }),
+  }),
+});
+
 const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
   fields: (t) => ({
     nodes: t.field({ type: [Check], resolve: (p) => p.nodes }),
@@ -41,21 +49,23 @@ const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
 export const Project = builder.prismaObject('Project', {
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeID('id'),
     name: t.exposeString('name'),
     pingLogLimit: t.exposeInt('pingLogLimit', { description: 'Pings listed per check (100 by default, at most 1000)' }),
     checks: t.field({
       type: CheckPage,
+      description: 'The project\'s checks, oldest first; `filter` applies before paging',
       args: {
-        tags: t.arg.stringList({ description: 'Checks having every one of these tags (exact)' }),
-        status: t.arg({ type: [CheckStatus], description: 'Checks in any of these statuses' }),
-        first: t.arg.int({ defaultValue: 100 }),
+        filter: t.arg({ type: CheckFilter }),
+        first: t.arg.int({ defaultValue: 100, description: `Page size, 0 to ${MAX_PAGE}` }),
         after: t.arg.string({ description: 'endCursor of the previous page' }),
       },
       resolve: async (_project, args, ctx) => {
         const first = args.first ?? 100;
         if (first < 0 || first > MAX_PAGE) throw validationError(`first must be between 0 and ${MAX_PAGE}`);
-        const all = await listChecks(ctx.deps, await ctx.access(), { tags: args.tags ?? [], status: args.status ?? [] });
+        const all = await listChecks(ctx.deps, await ctx.access(), { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [] });
+        // Status is computed from the clock, so filtering happens before the page is cut and the
+        // cursor is a check (its unique key, which read-only keys may see), not an offset.
         let start = 0;
         if (args.after) {
           start = all.findIndex((c) => c.uniqueKey === args.after) + 1;
@@ -72,6 +82,8 @@ export const Project = builder.prismaObject('Project', {
     }),
     channels: t.field({
       type: [Channel],
+      nullable: true,
+      description: 'Read-write keys only (null with an UNAUTHENTICATED error otherwise)',
       resolve: async (_p, _a, ctx) => listChannels(ctx.deps, await ctx.access()),
     }),
     badges: t.field({
@@ -83,12 +95,9 @@ export const Project = builder.prismaObject('Project', {
 });
 
 builder.queryField('project', (t) =>
-  t.prismaField({
-    type: 'Project',
+  t.field({
+    type: Project,
     description: 'The project the X-Api-Key belongs to',
-    resolve: async (query, _root, _args, ctx) => {
-      const access = await ctx.access();
-      return ctx.deps.db.project.findUniqueOrThrow({ ...query, where: { id: access.projectId } });
-    },
+    resolve: async (_root, _args, ctx) => requireProject(ctx.deps.db, (await ctx.access()).projectId),
   }),
 );

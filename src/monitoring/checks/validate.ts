@@ -6,86 +6,148 @@ import { validationError } from '../../shared/errors.ts';
 import { isValidSchedule } from './schedule.ts';
 import { canonicalTimezone } from './timezones.ts';
 
+export type UniqueField = 'name' | 'slug' | 'tags' | 'timeout' | 'grace';
+
+export interface CheckSpec {
+  channels?: string;
+  desc?: string;
+  failure_kw?: string;
+  filter_subject?: boolean;
+  filter_body?: boolean;
+  filter_http_body?: boolean;
+  filter_default_fail?: boolean;
+  grace?: number;
+  manual_resume?: boolean;
+  methods?: '' | 'POST';
+  name?: string;
+  schedule?: string;
+  slug?: string;
+  start_kw?: string;
+  subject?: string;
+  subject_fail?: string;
+  success_kw?: string;
+  tags?: string;
+  timeout?: number;
+  /** Canonical name: legacy aliases are mapped before they are stored. */
+  tz?: string;
+  unique?: UniqueField[];
+}
+
 const SECONDS_MIN = 60;
-const SECONDS_MAX = 31536000;
+const SECONDS_MAX = 31_536_000;
 const UNIQUE_FIELDS = ['name', 'slug', 'tags', 'timeout', 'grace'] as const;
 
-// JSON `true` is a Python int (1) to pydantic: it fails the range check, not the type check.
-const seconds = z.preprocess((v) => (typeof v === 'boolean' ? Number(v) : v), z.number().int().min(SECONDS_MIN).max(SECONDS_MAX));
-const text = (max?: number) => (max ? z.string().max(max) : z.string());
+/** Python (and so Healthchecks) counts code points; String#length would count an emoji twice. */
+function tooLong(ctx: z.core.ParsePayload<string>, max: number): boolean {
+  if ([...ctx.value].length <= max) return false;
+  ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
+  return true;
+}
 
-/** Declaration order is error precedence order (Healthchecks' Spec). */
-const fields = {
-  channels: text(),
-  desc: text(),
-  failure_kw: text(200),
-  filter_subject: z.boolean(),
-  filter_body: z.boolean(),
-  filter_http_body: z.boolean(),
-  filter_default_fail: z.boolean(),
-  grace: seconds,
-  manual_resume: z.boolean(),
-  methods: z.enum(['', 'POST']),
-  name: text(100),
-  schedule: text(100).refine(isValidSchedule, { params: { template: 'cron' } }),
-  slug: text(100).regex(/^[a-z0-9-_]*$/),
-  start_kw: text(200),
-  subject: text(200),
-  subject_fail: text(200),
-  success_kw: text(200),
-  tags: text(500),
-  timeout: seconds,
-  tz: text().refine((v) => canonicalTimezone(v) !== null, { params: { template: 'tz' } }),
-  unique: z.array(z.enum(UNIQUE_FIELDS)),
-} as const;
+const text = (max?: number) => (max === undefined ? z.string() : z.string().check((ctx) => void tooLong(ctx, max)));
 
-type Fields = typeof fields;
-export type CheckSpec = { [K in keyof Fields]?: z.output<Fields[K]> };
+// A JSON `true` is a Python int (1) to pydantic: it fails the range check, not the type check.
+// `.int()` also bounds to safe integers, so a huge number reads "too large" rather than crashing.
+const seconds = z.preprocess(
+  (v) => (typeof v === 'boolean' ? Number(v) : v),
+  z.number().int().min(SECONDS_MIN).max(SECONDS_MAX),
+);
 
-function message(field: string, issue: z.core.$ZodIssue): string {
-  const inItem = issue.path.length > 0;
-  const subject = inItem ? `an item in '${field}'` : field;
+// Length first, as Healthchecks does, and no cron parsing of an over-long string.
+const schedule = z.string().check((ctx) => {
+  if (!tooLong(ctx, 100) && !isValidSchedule(ctx.value)) {
+    ctx.issues.push({ code: 'custom', params: { kind: 'schedule' }, input: ctx.value });
+  }
+});
+
+const tz = z.string().transform((value, ctx) => {
+  const canonical = canonicalTimezone(value);
+  if (canonical !== null) return canonical;
+  ctx.issues.push({ code: 'custom', params: { kind: 'tz' }, input: value });
+  return z.NEVER;
+});
+
+/** Key order is Healthchecks' declaration order, which is the error precedence order. */
+const specSchema = z
+  .object({
+    channels: text(),
+    desc: text(),
+    failure_kw: text(200),
+    filter_subject: z.boolean(),
+    filter_body: z.boolean(),
+    filter_http_body: z.boolean(),
+    filter_default_fail: z.boolean(),
+    grace: seconds,
+    manual_resume: z.boolean(),
+    methods: z.enum(['', 'POST']),
+    name: text(100),
+    schedule,
+    slug: text(100).regex(/^[a-z0-9_-]*$/),
+    start_kw: text(200),
+    subject: text(200),
+    subject_fail: text(200),
+    success_kw: text(200),
+    // Healthchecks' API has no limit here, but its column holds 500 and its older schema said so.
+    tags: text(500),
+    timeout: seconds,
+    tz,
+    unique: z.array(z.enum(UNIQUE_FIELDS)),
+  })
+  .partial();
+
+/** zod issue → Healthchecks template, keyed by code and the detail that tells cases apart. */
+const TEMPLATES: Record<string, string> = {
+  'invalid_type:string': 'is not a string',
+  'invalid_type:number': 'is not a number',
+  'invalid_type:int': 'is not a number',
+  'invalid_type:boolean': 'is not a boolean',
+  'invalid_type:array': 'is not an array',
+  'too_small:number': 'is too small',
+  'too_small:int': 'is too small',
+  'too_big:number': 'is too large',
+  'too_big:int': 'is too large',
+  'too_big:string': 'is too long',
+  'invalid_value:': 'has unexpected value',
+  'invalid_format:regex': 'does not match pattern',
+  'custom:schedule': 'is not a valid cron or OnCalendar expression',
+  'custom:tz': 'is not a valid timezone',
+};
+
+function issueKey(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
-    case 'invalid_type': {
-      const expected = issue.expected as string;
-      if (expected === 'number' || expected === 'int') return `${subject} is not a number`;
-      if (expected === 'boolean') return `${subject} is not a boolean`;
-      if (expected === 'array') return `${subject} is not an array`;
-      if (field === 'methods' || inItem) return `${subject} has unexpected value`;
-      return `${subject} is not a string`;
-    }
+    case 'invalid_type':
+      return `invalid_type:${issue.expected}`;
     case 'too_small':
-      return `${subject} is too small`;
     case 'too_big':
-      return issue.origin === 'string' ? `${subject} is too long` : `${subject} is too large`;
-    case 'invalid_value':
-      return `${subject} has unexpected value`;
+      return `${issue.code}:${issue.origin}`;
     case 'invalid_format':
-      return `${subject} does not match pattern`;
+      return `invalid_format:${issue.format}`;
     case 'custom':
-      return (issue.params as { template?: string } | undefined)?.template === 'tz'
-        ? `${subject} is not a valid timezone`
-        : `${subject} is not a valid cron or OnCalendar expression`;
+      return `custom:${(issue.params as { kind?: string } | undefined)?.kind}`;
     default:
-      return `${subject} is invalid`;
+      return `${issue.code}:`;
   }
 }
 
+function message(issue: z.core.$ZodIssue): string {
+  const [field, item] = issue.path;
+  // Healthchecks names list items "an item in '<field>'".
+  const subject = item === undefined ? String(field) : `an item in '${String(field)}'`;
+  return `json validation error: ${subject} ${TEMPLATES[issueKey(issue)] ?? 'is invalid'}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Validates a request body; unknown keys (including `api_key`) are dropped. */
 export function parseCheckSpec(body: unknown): CheckSpec {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationError('json validation error: value is not an object');
-  }
-  const input = body as Record<string, unknown>;
-  const spec: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(fields)) {
-    if (!(field in input)) continue;
-    // Healthchecks validates strictly; a JSON integer that is "too big" never crashes here.
-    const result = (schema as z.ZodType).safeParse(input[field]);
-    if (!result.success) {
-      throw validationError(`json validation error: ${message(field, result.error.issues[0]!)}`);
-    }
-    spec[field] = result.data;
-  }
-  if (typeof spec.tz === 'string') spec.tz = canonicalTimezone(spec.tz);
-  return spec as CheckSpec;
+  if (!isPlainObject(body)) throw validationError('json validation error: value is not an object');
+  const result = specSchema.safeParse(body);
+  // zod walks the shape in declaration order, so the first issue is the one Healthchecks reports.
+  if (!result.success) throw validationError(message(result.error.issues[0]!));
+  const spec: CheckSpec = result.data;
+  return spec;
 }
