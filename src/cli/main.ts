@@ -2,18 +2,22 @@
 // Management API (as in Healthchecks). Commands parse, call a domain function and print.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/client.ts';
 import { DomainError } from '../shared/errors.ts';
 import * as projects from '../monitoring/projects/service.ts';
 import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
 
+// The Prisma client and the schema engine load only when a command needs the database,
+// so `--help` and usage errors answer at once.
+const loadMigrate = async () => (await import('../db/migrate.ts')).migrate;
+
 let db: Db | undefined;
 async function database(): Promise<Db> {
   if (!db) {
     const { databaseUrl } = loadConfig();
+    const [migrate, { createDb }] = await Promise.all([loadMigrate(), import('../db/client.ts')]);
     // A fresh machine has no database yet: create and migrate it first.
     await migrate(databaseUrl);
     db = createDb(databaseUrl);
@@ -167,6 +171,7 @@ program
   .command('migrate')
   .description('apply pending database migrations (the server also does this at start)')
   .action(async () => {
+    const migrate = await loadMigrate();
     const applied = await migrate(loadConfig().databaseUrl);
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
   });

@@ -21,6 +21,11 @@ async function gateway(...args: string[]): Promise<{ code: number; stdout: strin
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
 }
+/** Command names listed under "Commands:" in commander's help (continuation lines are indented deeper). */
+function subcommands(help: string): string[] {
+  const section = help.split(/^Commands:$/m)[1] ?? '';
+  return [...section.matchAll(/^  ([a-z][\w-]*)/gm)].map((m) => m[1]!).filter((name) => name !== 'help');
+}
 const sqlite = () => new Database(path.join(dir, 'db', 'cli.db'), { readonly: true });
 
 beforeAll(() => {
@@ -55,6 +60,9 @@ describe('gateway CLI', () => {
   });
 
   it('rotates a key: a new 32-character key, a new stored hash', async () => {
+    const before = sqlite();
+    const old = before.prepare('SELECT apiKeyReadonlyHash FROM Project WHERE id = ?').get(project.id) as { apiKeyReadonlyHash: string };
+    before.close();
     const r = await gateway('key', 'rotate', '--project', project.id, '--read-only', '--json');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -64,6 +72,7 @@ describe('gateway CLI', () => {
     const db = sqlite();
     const row = db.prepare('SELECT apiKeyReadonlyHash FROM Project WHERE id = ?').get(project.id) as { apiKeyReadonlyHash: string };
     db.close();
+    expect(row.apiKeyReadonlyHash).not.toBe(old.apiKeyReadonlyHash);
     expect(row.apiKeyReadonlyHash).toBe(hashKey(out.key));
   });
 
@@ -73,23 +82,51 @@ describe('gateway CLI', () => {
     const c = JSON.parse(r.stdout);
     expect(Object.keys(c)).toEqual(['id', 'name', 'kind']);
     expect(c).toMatchObject({ name: 'Ops mail', kind: 'email' });
-    const badKind = await gateway('channel', 'create', '--project', project.id, '--kind', 'fax', '--value', 'x');
-    expect(badKind.code).not.toBe(0);
+    expect(c.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // The failures only read the database, so they run side by side (each start costs ~1 s).
+    const [badKind, noProject, rotateNoProject, deleteUnconfirmed] = await Promise.all([
+      gateway('channel', 'create', '--project', project.id, '--kind', 'fax', '--value', 'x'),
+      gateway('channel', 'create', '--project', 'nope', '--kind', 'email', '--value', 'a@b.co'),
+      gateway('key', 'rotate', '--project', 'nope'),
+      gateway('project', 'delete', '--project', project.id),
+    ]);
+    expect(badKind.code).toBe(1);
     expect(badKind.stderr).toContain('kind must be one of email, webhook, sms');
-    const noProject = await gateway('channel', 'create', '--project', 'nope', '--kind', 'email', '--value', 'a@b.co');
-    expect(noProject.code).not.toBe(0);
+    expect(noProject.code).toBe(1);
     expect(noProject.stderr).toContain('project not found: nope');
+    expect(rotateNoProject.code).toBe(1);
+    expect(rotateNoProject.stderr).toContain('project not found: nope');
+    expect(deleteUnconfirmed.code).toBe(1);
+    expect(deleteUnconfirmed.stderr).toContain('--yes');
     const db = sqlite();
-    expect((db.prepare('SELECT COUNT(*) AS n FROM Channel').get() as { n: number }).n).toBe(1);
+    const rows = db.prepare('SELECT code, projectId, kind, value, name FROM Channel').all();
+    const projects = (db.prepare('SELECT COUNT(*) AS n FROM Project').get() as { n: number }).n;
     db.close();
+    expect(rows).toEqual([{ code: c.id, projectId: project.id, kind: 'email', value: 'ops@example.org', name: 'Ops mail' }]);
+    expect(projects).toBe(1);
   });
 
-  it('shows help for every command and fails on unknown ones', async () => {
-    for (const cmd of [[], ['project', 'create'], ['key', 'rotate'], ['channel', 'create'], ['migrate']]) {
-      const r = await gateway(...cmd, '--help');
-      expect(r.code, cmd.join(' ')).toBe(0);
-      expect(r.stdout).toContain('Usage: gateway');
+  it('shows help for every command and fails on unknown ones', { timeout: 60000 }, async () => {
+    // Walk the tree from the root help's "Commands:" sections, so commands added later are
+    // covered too. One level at a time, each level in parallel.
+    const seen: string[] = [];
+    let level: string[][] = [[]];
+    while (level.length) {
+      const results = await Promise.all(level.map((cmd) => gateway(...cmd, '--help')));
+      const next: string[][] = [];
+      results.forEach((r, i) => {
+        const cmd = level[i]!;
+        seen.push(cmd.join(' '));
+        expect(r.code, cmd.join(' ')).toBe(0);
+        expect(r.stdout).toContain(`Usage: gateway${cmd.map((c) => ' ' + c).join('')} [options]`);
+        for (const sub of subcommands(r.stdout)) next.push([...cmd, sub]);
+      });
+      level = next;
     }
+    expect(seen).toEqual(expect.arrayContaining([
+      'project create', 'project list', 'project rename', 'project delete', 'project set-ping-log-limit',
+      'key rotate', 'key revoke', 'channel create', 'channel list', 'channel delete', 'migrate',
+    ]));
     const r = await gateway('bogus');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("unknown command 'bogus'");
