@@ -35,6 +35,18 @@ export interface ApiResponse {
   json: any;
 }
 
+/** Status, headers, text, and the body parsed as JSON when it is JSON. */
+async function readResponse(res: Response): Promise<ApiResponse> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
 export const T0 = new Date('2026-01-05T10:00:00Z');
 
 export async function createWorld(env: Record<string, string> = {}): Promise<World> {
@@ -72,14 +84,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
         headers['Content-Type'] = 'application/json';
       }
       const res = await fetch(url + p, { method, headers, body, redirect: 'manual' });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.status, headers: res.headers, text, json };
+      return readResponse(res);
     },
     async ping(p, init) {
       const res = await fetch(url + p, init);
@@ -108,14 +113,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
         }
       }
       const res = await fetch(url + p, { method, headers, body });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.status, headers: res.headers, text, json };
+      return readResponse(res);
     },
     async stop() {
       await app.stop();
