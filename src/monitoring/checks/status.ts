@@ -1,11 +1,14 @@
-// Healthchecks' status functions (hc/api/models.py) as pure functions of (check, now).
-// Stored statuses are new, up, down and paused; "grace" and "started" are computed.
+// Healthchecks' status functions (hc/api/models.py: get_grace_start, going_down_after,
+// get_status) as pure functions of (check, now). Only new/up/down/paused are ever stored;
+// "grace" and "started" are computed, and "down" is reported as soon as it is due, before the
+// monitor stores it.
 import { nextOccurrence } from './schedule.ts';
 
 export type StoredStatus = 'new' | 'up' | 'down' | 'paused';
 export type Status = 'new' | 'up' | 'grace' | 'down' | 'paused';
 
 export interface CheckTiming {
+  /** 'simple' | 'cron' */
   kind: string;
   /** Seconds. */
   timeout: number;
@@ -13,43 +16,50 @@ export interface CheckTiming {
   grace: number;
   schedule: string;
   tz: string;
+  /** A StoredStatus. */
   status: string;
   lastPing: Date | null;
   lastStart: Date | null;
 }
 
-/** When the check is expected next (its grace period starts then); null when never. */
+/**
+ * When the next ping is due, i.e. when the grace period starts; null for "never" (new, paused
+ * and down checks that are not running). `next_ping` in the API is this with withStarted.
+ */
 export function graceStart(check: CheckTiming, withStarted = true): Date | null {
   let result: Date | null = null;
   if (check.status === 'up' && check.lastPing) {
-    result =
-      check.kind === 'simple'
-        ? new Date(check.lastPing.getTime() + check.timeout * 1000)
-        : nextOccurrence(check.schedule, check.tz, check.lastPing);
+    if (check.kind === 'simple') result = new Date(check.lastPing.getTime() + check.timeout * 1000);
+    // Next occurrence strictly after the last ping, in the check's zone (null: none in 50 years).
+    else if (check.kind === 'cron') result = nextOccurrence(check.schedule, check.tz, check.lastPing);
   }
-  // A running job must finish within the grace time, whatever the schedule says.
+  // A running job is due by its start (plus grace), whatever the schedule says; a down check
+  // has already alerted, so its run changes nothing.
   if (withStarted && check.lastStart && check.status !== 'down') {
-    if (!result || check.lastStart < result) result = check.lastStart;
+    if (result === null || check.lastStart < result) result = check.lastStart;
   }
   return result;
 }
 
-/** The moment the check goes down if nothing arrives (stored as alertAfter). */
+/** When the check goes down if nothing arrives (stored as alert_after); null when never. */
 export function goingDownAfter(check: CheckTiming): Date | null {
   const start = graceStart(check, true);
-  return start ? new Date(start.getTime() + check.grace * 1000) : null;
+  return start && new Date(start.getTime() + check.grace * 1000);
 }
 
+/** The status to show at `now`; 'started' only with withStarted (API v1 reports it so). */
 export function computeStatus(check: CheckTiming, now: Date, withStarted = false): Status | 'started' {
-  const graceMs = check.grace * 1000;
+  const t = now.getTime();
+  const grace = check.grace * 1000;
   if (check.lastStart) {
-    if (now.getTime() >= check.lastStart.getTime() + graceMs) return 'down';
+    // The run has taken longer than the grace time: down, whatever the stored status.
+    if (t >= check.lastStart.getTime() + grace) return 'down';
     if (withStarted) return 'started';
   }
   if (check.status === 'new' || check.status === 'paused' || check.status === 'down') return check.status;
   const start = graceStart(check, false);
-  if (!start) return 'up';
-  if (now.getTime() >= start.getTime() + graceMs) return 'down';
-  if (now >= start) return 'grace';
+  if (start === null) return 'up'; // next ping expected "never": stays up
+  if (t >= start.getTime() + grace) return 'down';
+  if (t >= start.getTime()) return 'grace';
   return 'up';
 }
