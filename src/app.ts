@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createDb, tuneSqlite, type Db } from './db/client.ts';
+import { openDb, tuneSqlite, type Db } from './db/client.ts';
+import type { StatementListener } from './db/gated-adapter.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
 import type { MonitoringDeps } from './monitoring/context.ts';
 import { MonitoringEvents } from './monitoring/events.ts';
+import { PingIngest } from './monitoring/pings/ingest.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { attachGraphQLWebSocket } from './graphql/ws.ts';
@@ -26,6 +28,8 @@ export interface App {
   server: http.Server;
   deps: MonitoringDeps;
   db: Db;
+  /** Calls `listener` with every SQL statement the app sends; returns an unsubscribe. */
+  onStatement(listener: StatementListener): () => void;
   monitor: Monitor;
   log: Logger;
   /** Applies migrations, starts the monitor and listens; resolves with the bound port. */
@@ -36,16 +40,17 @@ export interface App {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = options.logger ?? pino({ level: config.logLevel });
   await migrate(config.databaseUrl);
-  const db = createDb(config.databaseUrl);
+  const { db, onStatement } = openDb(config.databaseUrl);
   await tuneSqlite(db);
-  const deps: MonitoringDeps = {
+  const deps = {
     db,
     clock: options.clock ?? systemClock,
     siteRoot: config.siteRoot,
     siteName: config.siteName,
     pingBodyLimit: config.pingBodyLimit,
     events: new MonitoringEvents(),
-  };
+  } as MonitoringDeps;
+  deps.pings = new PingIngest(deps);
   const monitor = createMonitor(deps, config.monitorIntervalMs, log);
 
   const router: Router.Instance<Router.HTTPVersion.V1> = Router({
@@ -75,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     server,
     deps,
     db,
+    onStatement,
     monitor,
     log,
     async start(port = config.port, host = config.host) {
@@ -88,10 +94,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async stop() {
       await monitor.stop();
       await websocket.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Pings already received are committed and answered before connections are cut.
+      await deps.pings.drain();
+      server.closeAllConnections();
+      await closed;
       await db.$disconnect();
     },
   };

@@ -1,10 +1,24 @@
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createAdapterFactory } from './adapter.ts';
+import { gateAdapterFactory, type StatementListener } from './gated-adapter.ts';
 
 export type Db = PrismaClient;
 
+export interface CreatedDb {
+  db: Db;
+  /** Calls `listener` with the SQL of every statement this client sends; returns an unsubscribe. */
+  onStatement(listener: StatementListener): () => void;
+}
+
+export function openDb(databaseUrl: string): CreatedDb {
+  // better-sqlite3 builds SQLite with its default limit of 32,766 bind parameters; Prisma
+  // assumes SQLite's old 999 and would split a 1,000-ping batch into twelve INSERTs.
+  const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl), { maxBindValues: 32_766 });
+  return { db: new PrismaClient({ adapter }), onStatement: (l) => adapter.onStatement(l) };
+}
+
 export function createDb(databaseUrl: string): Db {
-  return new PrismaClient({ adapter: createAdapterFactory(databaseUrl) });
+  return openDb(databaseUrl).db;
 }
 
 /**

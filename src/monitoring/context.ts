@@ -3,6 +3,7 @@
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { MonitoringEvents } from './events.ts';
+import type { PingIngest } from './pings/ingest.ts';
 
 export interface MonitoringDeps {
   db: Db;
@@ -12,6 +13,8 @@ export interface MonitoringDeps {
   siteName: string;
   pingBodyLimit: number | null;
   events: MonitoringEvents;
+  /** The group-commit writer every received ping goes through. */
+  pings: PingIngest;
 }
 
 /** The caller of the management API: one project, reached through one of its keys. */

@@ -1,39 +1,18 @@
 // Receiving pings and reading them back. A ping is acknowledged only after the check update
-// and the ping row have committed together, so nothing acknowledged is lost.
+// and the ping row have committed together (ingest.ts), so nothing acknowledged is lost.
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { getCheck } from '../checks/service.ts';
 import { uniqueKeyFor } from '../checks/derived.ts';
-import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
-import type { Check, Ping } from '../../generated/prisma/client.ts';
-import { applyPing } from './apply-ping.ts';
-import { classifyBody, type PingKind } from './classify.ts';
+import { validatePing, type PingRequest } from './request.ts';
 
-export type PingSignal = 'success' | 'start' | 'fail' | 'log';
+export type { PingRequest, PingSignal } from './request.ts';
 
-export interface PingRequest {
-  signal: PingSignal;
-  /** Exit status from `/ping/<uuid>/<n>`; non-zero means failure. */
-  exitStatus?: number;
-  /** The `rid` query parameter as sent (validated here); undefined when absent. */
-  rid?: string;
-  method: string;
-  scheme: string;
-  remoteAddr: string | null;
-  ua: string;
-  body: Buffer;
-}
-
-const RID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UA_MAX = 200;
-// Optimistic concurrency: pings of one check racing each other retry on the fresh row.
-const MAX_ATTEMPTS = 20;
-
+/** `/ping/<uuid>`: resolves once the ping is committed (see ingest.ts). */
 export async function pingByCode(deps: MonitoringDeps, code: string, req: PingRequest): Promise<void> {
-  const check = await deps.db.check.findUnique({ where: { code }, select: { id: true } });
-  if (!check) throw notFound('not found');
-  await recordPing(deps, check.id, req);
+  validatePing(req);
+  await deps.pings.submit({ code }, req);
 }
 
 /**
@@ -53,13 +32,14 @@ export async function pingBySlug(
   const matches = await deps.db.check.findMany({ where: { projectId: project.id, slug }, select: { id: true }, take: 2 });
   if (matches.length > 1) throw conflict('ambiguous slug');
   if (matches.length === 1) {
-    await recordPing(deps, matches[0]!.id, req);
+    validatePing(req);
+    await deps.pings.submit({ checkId: matches[0]!.id }, req);
     return { created: false };
   }
   if (!create) throw notFound('not found');
   validatePing(req);
   const id = await provisionCheck(deps, project.id, slug);
-  await recordPing(deps, id, req);
+  await deps.pings.submit({ checkId: id }, req);
   return { created: true };
 }
 
@@ -85,74 +65,6 @@ async function provisionCheck(deps: MonitoringDeps, projectId: string, slug: str
     });
     return check.id;
   });
-}
-
-function validatePing(req: PingRequest) {
-  if (req.exitStatus !== undefined && req.exitStatus > 255) throw validationError('invalid url format');
-  if (req.rid !== undefined && !RID.test(req.rid)) throw validationError('invalid uuid format');
-}
-
-function requestedKind(req: PingRequest, check: { methods: string; filterHttpBody: boolean } & Parameters<typeof classifyBody>[1]): PingKind {
-  if (check.methods === 'POST' && req.method !== 'POST') return 'ign';
-  let kind: PingKind = req.signal;
-  if (req.exitStatus !== undefined && req.exitStatus > 0) kind = 'fail';
-  if (check.filterHttpBody) kind = classifyBody(req.body.toString('utf8'), check);
-  return kind;
-}
-
-export async function recordPing(deps: MonitoringDeps, checkId: number, req: PingRequest): Promise<void> {
-  validatePing(req);
-  const rid = req.rid ? req.rid.toLowerCase() : null;
-  const body = deps.pingBodyLimit === null ? req.body : req.body.subarray(0, deps.pingBodyLimit);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const flips: PendingFlip[] = [];
-    let committed: { check: Check; ping: Ping } | null = null;
-    const done = await deps.db.$transaction(async (tx) => {
-      const check = await tx.check.findUnique({ where: { id: checkId }, include: { project: { select: { pingLogLimit: true } } } });
-      if (!check) throw notFound('not found');
-      const now = deps.clock.now();
-      const outcome = applyPing(check, requestedKind(req, check), rid, now);
-      const updated = await tx.check.updateMany({
-        where: { id: check.id, nPings: check.nPings },
-        data: outcome.changes,
-      });
-      if (updated.count === 0) return false;
-      const ping = await tx.ping.create({
-        data: {
-          checkId: check.id,
-          n: outcome.changes.nPings,
-          createdAt: now,
-          kind: outcome.kind,
-          scheme: req.scheme,
-          remoteAddr: req.remoteAddr,
-          method: req.method,
-          ua: req.ua.slice(0, UA_MAX),
-          rid,
-          exitStatus: req.exitStatus ?? null,
-          body: body.length ? new Uint8Array(body) : null,
-        },
-      });
-      const { project: _project, ...row } = check;
-      committed = { check: { ...row, ...outcome.changes }, ping };
-      if (outcome.flip) {
-        await tx.flip.create({ data: { checkId: check.id, createdAt: now, ...outcome.flip } });
-        flips.push({ check, ...outcome.flip, at: now, processed: null });
-      }
-      // Healthchecks prunes every 100th ping: keep the pings the API can still list.
-      if (outcome.changes.nPings % 100 === 0) {
-        await tx.ping.deleteMany({ where: { checkId: check.id, n: { lte: outcome.changes.nPings - check.project.pingLogLimit } } });
-      }
-      return true;
-    });
-    if (done && committed) {
-      const { check, ping } = committed as { check: Check; ping: Ping };
-      deps.events.emit('ping', { projectId: check.projectId, checkId: check.id, ping });
-      publishCheckChanged(deps, 'ping', check);
-      publishFlips(deps, flips);
-      return;
-    }
-  }
-  throw conflict('too many concurrent pings for this check, try again');
 }
 
 export async function listPings(deps: MonitoringDeps, access: ProjectAccess, code: string) {

@@ -1,0 +1,185 @@
+// Wraps a driver adapter so that (1) a statement outside a transaction waits while a
+// transaction is open, and (2) every statement sent to the database is reported.
+//
+// Why (1): the better-sqlite3 adapter runs everything on one connection and only serialises
+// transactions with each other. A plain statement issued while another request's interactive
+// transaction is open would run inside that transaction, and be rolled back with it, after its
+// caller had been told it succeeded. Nothing acknowledged may be lost, so plain statements
+// queue behind the open transaction instead.
+// Why (2): "SQL statements executed" is a metric (/metrics) and a benchmark figure (GraphQL
+// query planning), counted where the statements leave the process.
+import type {
+  ConnectionInfo,
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+} from '@prisma/driver-adapter-utils';
+
+export type StatementListener = (sql: string) => void;
+
+/** One holder at a time, first come first served. */
+class Gate {
+  #tail: Promise<void> = Promise.resolve();
+
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#tail;
+    this.#tail = next;
+    await previous;
+    return release;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+class GatedTransaction implements Transaction {
+  readonly provider;
+  readonly adapterName;
+  readonly options;
+  #released = false;
+
+  constructor(
+    private inner: Transaction,
+    private release: () => void,
+    private listeners: Set<StatementListener>,
+  ) {
+    this.provider = inner.provider;
+    this.adapterName = inner.adapterName;
+    this.options = inner.options;
+  }
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    for (const l of this.listeners) l(query.sql);
+    return this.inner.queryRaw(query);
+  }
+
+  executeRaw(query: SqlQuery): Promise<number> {
+    for (const l of this.listeners) l(query.sql);
+    return this.inner.executeRaw(query);
+  }
+
+  async commit(): Promise<void> {
+    try {
+      await this.inner.commit();
+    } finally {
+      this.#end();
+    }
+  }
+
+  async rollback(): Promise<void> {
+    try {
+      await this.inner.rollback();
+    } finally {
+      this.#end();
+    }
+  }
+
+  createSavepoint(name: string) {
+    return this.inner.createSavepoint?.(name) ?? Promise.resolve();
+  }
+
+  rollbackToSavepoint(name: string) {
+    return this.inner.rollbackToSavepoint?.(name) ?? Promise.resolve();
+  }
+
+  releaseSavepoint(name: string) {
+    return this.inner.releaseSavepoint?.(name) ?? Promise.resolve();
+  }
+
+  #end() {
+    if (this.#released) return;
+    this.#released = true;
+    this.release();
+  }
+}
+
+class GatedAdapter implements SqlDriverAdapter {
+  readonly provider;
+  readonly adapterName;
+  #gate = new Gate();
+
+  constructor(
+    private inner: SqlDriverAdapter,
+    private listeners: Set<StatementListener>,
+    private maxBindValues: number | undefined,
+  ) {
+    this.provider = inner.provider;
+    this.adapterName = inner.adapterName;
+  }
+
+  getConnectionInfo(): ConnectionInfo {
+    const info = this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
+    return this.maxBindValues === undefined ? info : { ...info, maxBindValues: this.maxBindValues };
+  }
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    return this.#gate.run(() => {
+      for (const l of this.listeners) l(query.sql);
+      return this.inner.queryRaw(query);
+    });
+  }
+
+  executeRaw(query: SqlQuery): Promise<number> {
+    return this.#gate.run(() => {
+      for (const l of this.listeners) l(query.sql);
+      return this.inner.executeRaw(query);
+    });
+  }
+
+  executeScript(script: string): Promise<void> {
+    return this.#gate.run(() => this.inner.executeScript(script));
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    const release = await this.#gate.acquire();
+    try {
+      const tx = await this.inner.startTransaction(isolationLevel);
+      for (const l of this.listeners) l('BEGIN');
+      return new GatedTransaction(tx, release, this.listeners);
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+
+  dispose(): Promise<void> {
+    return this.inner.dispose();
+  }
+}
+
+export interface GatedAdapterFactory extends SqlDriverAdapterFactory {
+  /** Calls `listener` with the SQL of every statement; returns a function that stops it. */
+  onStatement(listener: StatementListener): () => void;
+}
+
+export interface GateOptions {
+  /** Bind parameters one statement may carry, when the adapter does not say (Prisma then splits
+   * bulk writes into statements of at most this many). */
+  maxBindValues?: number;
+}
+
+export function gateAdapterFactory(inner: SqlDriverAdapterFactory, options: GateOptions = {}): GatedAdapterFactory {
+  const listeners = new Set<StatementListener>();
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    async connect() {
+      return new GatedAdapter(await inner.connect(), listeners, options.maxBindValues);
+    },
+    onStatement(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
