@@ -2,26 +2,32 @@
 // listens on a real port; tests build apps on port 0 with their own clock and database.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from 'find-my-way';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { openDb, tuneSqlite, type Db } from './db/client.ts';
+import { openDb, tuneSqlite, type CreatedDb, type Db } from './db/client.ts';
 import type { StatementListener } from './db/gated-adapter.ts';
 import { migrate } from './db/migrate.ts';
+import { sqliteFilePath } from './db/adapter.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
 import type { MonitoringDeps } from './monitoring/context.ts';
 import { MonitoringEvents } from './monitoring/events.ts';
 import { PingIngest } from './monitoring/pings/ingest.ts';
+import { sqlitePingStore } from './monitoring/pings/sqlite-store.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { attachGraphQLWebSocket } from './graphql/ws.ts';
 import { registerHealthchecksRoutes } from '../rest-compat/healthchecks/routes.ts';
 import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
-import { sendJson } from './http/respond.ts';
+import { sendJson, sendText } from './http/respond.ts';
+import { createRouter, routeOf, type HttpRouter } from './http/router.ts';
+import { createMetrics } from './metrics/metrics.ts';
 
 export interface BuildOptions {
   clock?: Clock;
   logger?: Logger;
+  /** Registers extra routes (benchmarks add their baselines this way). */
+  routes?: (router: HttpRouter, deps: MonitoringDeps) => void;
 }
 
 export interface App {
@@ -30,6 +36,8 @@ export interface App {
   db: Db;
   /** Calls `listener` with every SQL statement the app sends; returns an unsubscribe. */
   onStatement(listener: StatementListener): () => void;
+  /** Runs `work` on the database driver's own connection, between Prisma's statements. */
+  exclusive: CreatedDb['exclusive'];
   monitor: Monitor;
   log: Logger;
   /** Applies migrations, starts the monitor and listens; resolves with the bound port. */
@@ -40,8 +48,10 @@ export interface App {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = options.logger ?? pino({ level: config.logLevel });
   await migrate(config.databaseUrl);
-  const { db, onStatement } = openDb(config.databaseUrl);
+  const { db, onStatement, exclusive } = openDb(config.databaseUrl);
   await tuneSqlite(db);
+  const databaseFile = sqliteFilePath(config.databaseUrl);
+  const checkpointer = databaseFile === ':memory:' ? null : startCheckpointer(databaseFile, log);
   const deps = {
     db,
     clock: options.clock ?? systemClock,
@@ -50,10 +60,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pingBodyLimit: config.pingBodyLimit,
     events: new MonitoringEvents(),
   } as MonitoringDeps;
-  deps.pings = new PingIngest(deps);
+  deps.pings = new PingIngest(deps, sqlitePingStore(exclusive));
   const monitor = createMonitor(deps, config.monitorIntervalMs, log);
 
-  const router: Router.Instance<Router.HTTPVersion.V1> = Router({
+  const router = createRouter({
     defaultRoute: (req, res) => {
       // Like Django's APPEND_SLASH: a GET without the trailing slash is redirected (301).
       const [path, query] = (req.url ?? '/').split(/\?(.*)/s, 2);
@@ -65,22 +75,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     maxParamLength: 500,
   });
+  let websocket: ReturnType<typeof attachGraphQLWebSocket> | undefined;
+  const metrics = createMetrics({ events: deps.events, clock: deps.clock, onStatement, websocketConnections: () => websocket?.wss.clients.size ?? 0 });
+  // Liveness: answers without touching the database (also the benchmarks' no-op route).
+  router.get('/healthz', (_req, res) => sendText(res, 200, 'OK'));
+  router.get('/metrics', async (_req, res) => {
+    const body = await metrics.registry.metrics();
+    res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+    res.end(body);
+  });
   registerHealthchecksRoutes(router, deps, log);
+  options.routes?.(router, deps);
   registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events }, log);
-  const graphql = createGraphQLHandler(deps, log);
+  const graphql = createGraphQLHandler(deps, log, metrics.registry);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
 
   const server = http.createServer((req, res) => {
+    metrics.observeHttp(req, res, routeOf(router, req));
     router.lookup(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  const websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs);
+  websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs);
 
   return {
     server,
     deps,
     db,
     onStatement,
+    exclusive,
     monitor,
     log,
     async start(port = config.port, host = config.host) {
@@ -93,12 +115,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     async stop() {
       await monitor.stop();
-      await websocket.close();
+      await websocket!.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Pings already received are committed and answered before connections are cut.
       await deps.pings.drain();
       server.closeAllConnections();
       await closed;
+      metrics.close();
+      await checkpointer?.stop();
       await db.$disconnect();
     },
   };

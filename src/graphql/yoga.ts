@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError as yogaMaskError, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
+import type { Registry } from 'prom-client';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../monitoring/context.ts';
@@ -14,7 +16,7 @@ import { schema } from './schema.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
-export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerInstance<ServerContext, GraphQLContext> {
+export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: Registry): YogaServerInstance<ServerContext, GraphQLContext> {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -32,6 +34,21 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger): YogaServerI
         maxTokens: { n: 5000 },
         blockFieldSuggestion: { enabled: false },
       }),
+      // Operation counts, durations and errors by operation name; /metrics serves them.
+      ...(registry
+        ? [
+            usePrometheus({
+              registry,
+              endpoint: false,
+              metrics: {
+                graphql_envelop_request: true,
+                graphql_envelop_request_duration: true,
+                graphql_envelop_error_result: true,
+                graphql_envelop_phase_subscribe: true,
+              },
+            }),
+          ]
+        : []),
     ],
     // HTTP requests carry headers; WebSocket operations carry them in connectionParams.
     context: (initial) => {
@@ -78,8 +95,8 @@ function graphiql() {
   return graphiqlPage;
 }
 
-export function createGraphQLHandler(deps: MonitoringDeps, log: Logger) {
-  const yoga = createYogaServer(deps, log);
+export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry?: Registry) {
+  const yoga = createYogaServer(deps, log, registry);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.includes('query=')) {
       const page = graphiql();

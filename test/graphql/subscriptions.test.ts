@@ -10,8 +10,13 @@ import { createWorld, T0, type World } from '../helpers/world.ts';
 
 let w: World;
 const clients: Client[] = [];
+/** Listeners present with no subscription (the app's own, e.g. metrics). */
+const idle: Record<string, number> = {};
+const topics = ['flip', 'checkChanged', 'ping', 'recordChanged'] as const;
+const subscribed = (topic: (typeof topics)[number]) => w.app.deps.events.listenerCount(topic) > idle[topic]!;
 beforeAll(async () => {
   w = await createWorld();
+  for (const t of topics) idle[t] = w.app.deps.events.listenerCount(t);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
@@ -57,7 +62,7 @@ describe('graphql-ws subscriptions', () => {
   it('pushes the up and down flips of a /fail ping, with the check resolvable', async () => {
     const code = await newCheck(w.alice.api_key, { name: 'flippy' });
     const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { flips(checkId: $id) { up oldStatus newStatus timestamp check { name status } } }', { id: code });
-    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await until(() => subscribed('flip'));
     await w.ping(`/ping/${code}`);
     await w.ping(`/ping/${code}/fail`);
     await sub.next(2);
@@ -73,7 +78,7 @@ describe('graphql-ws subscriptions', () => {
     w.clock.set(T0);
     await w.ping(`/ping/${code}`);
     const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { flips(checkId: $id) { newStatus timestamp } }', { id: code });
-    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await until(() => subscribed('flip'));
     await runMonitorPass(w.app.deps, new Date(T0.getTime() + 500_000));
     await sub.next(1);
     expect(sub.events[0].data.flips).toEqual({ newStatus: 'down', timestamp: new Date(T0.getTime() + 120_000).toISOString() });
@@ -82,7 +87,7 @@ describe('graphql-ws subscriptions', () => {
 
   it("never delivers another project's events", async () => {
     const bobSub = collect(client({ 'X-Api-Key': w.bob.api_key }), 'subscription { checkChanged { change check { name } } }');
-    await until(() => w.app.deps.events.listenerCount('checkChanged') > 0);
+    await until(() => subscribed('checkChanged'));
     const aliceCheck = await newCheck(w.alice.api_key, { name: 'alice-only' });
     await w.ping(`/ping/${aliceCheck}`);
     const bobCheck = await newCheck(w.bob.api_key, { name: 'bobs' });
@@ -98,7 +103,7 @@ describe('graphql-ws subscriptions', () => {
     const changes = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { checkChanged(checkId: $id) { change check { status nPings } } }', { id: code });
     const pings = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID!) { pings(checkId: $id) { n type body } }', { id: code });
     const records = collect(client({}), 'subscription { recordChanged(kind: Course) { action kind id record { ... on Course { code } } } }');
-    await until(() => w.app.deps.events.listenerCount('checkChanged') > 0 && w.app.deps.events.listenerCount('ping') > 0 && w.app.deps.events.listenerCount('recordChanged') > 0);
+    await until(() => subscribed('checkChanged') && subscribed('ping') && subscribed('recordChanged'));
     await w.ping(`/ping/${code}`, { method: 'POST', body: 'hello' });
     await w.api('POST', `/api/v2/checks/${code}/pause`);
     const staff = (await w.campusToken('Staff')).token;
@@ -168,7 +173,7 @@ describe('SSE subscriptions', () => {
       body: JSON.stringify({ query: 'subscription($id: ID) { flips(checkId: $id) { newStatus } }', variables: { id: code } }),
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    await until(() => w.app.deps.events.listenerCount('flip') > 0);
+    await until(() => subscribed('flip'));
     await w.ping(`/ping/${code}`);
     const reader = res.body!.getReader();
     let text = '';

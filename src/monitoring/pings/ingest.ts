@@ -3,7 +3,7 @@
 // (at most MAX_BATCH), so at high load a few transactions carry thousands of pings while a lone
 // ping still commits at once. Each request is answered after its own transaction commits:
 // nothing acknowledged is lost, and a failed transaction fails exactly the pings it carried.
-import { Prisma, type Check, type Ping } from '../../generated/prisma/client.ts';
+import type { Check, Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { isBusyError } from '../../db/busy.ts';
 import type { MonitoringDeps } from '../context.ts';
@@ -11,6 +11,7 @@ import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/re
 import { applyPing } from './apply-ping.ts';
 import { classifyBody, type PingKind } from './classify.ts';
 import type { PingRequest } from './request.ts';
+import type { NewPing, PingStore, PingTx } from './store.ts';
 
 export type PingTarget = { code: string } | { checkId: number };
 
@@ -26,8 +27,6 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-type StoredCheck = Check & { project: { pingLogLimit: number } };
-type NewPing = Omit<Ping, 'id'>;
 
 /** Another writer (an API call, another process) changed a check between read and write. */
 class LostRace extends Error {}
@@ -41,7 +40,10 @@ interface BatchResult {
 export class PingIngest {
   #queue: Pending[] = [];
   #writer: Promise<void> | null = null;
-  constructor(private deps: MonitoringDeps) {}
+  constructor(
+    private deps: MonitoringDeps,
+    private store: PingStore,
+  ) {}
 
   /** Resolves once the ping is committed; rejects with NOT_FOUND for an unknown check. */
   submit(target: PingTarget, req: PingRequest): Promise<void> {
@@ -66,7 +68,7 @@ export class PingIngest {
   async #writeBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.deps.db.$transaction((tx) => writePings(tx, batch, this.deps.pingBodyLimit));
+        const result = await this.store.transaction((tx) => writePings(tx, batch, this.deps.pingBodyLimit));
         this.#settle(batch, result);
         return;
       } catch (err) {
@@ -99,29 +101,31 @@ function requestedKind(req: PingRequest, check: Check): PingKind {
   return kind;
 }
 
-async function writePings(tx: Prisma.TransactionClient, batch: Pending[], bodyLimit: number | null): Promise<BatchResult> {
-  const codes = new Set<string>();
-  const ids = new Set<number>();
-  for (const p of batch) 'code' in p.target ? codes.add(p.target.code) : ids.add(p.target.checkId);
-  const stored: StoredCheck[] = await tx.check.findMany({
-    where: { OR: [{ code: { in: [...codes] } }, { id: { in: [...ids] } }] },
-    include: { project: { select: { pingLogLimit: true } } },
-  });
-  const byCode = new Map(stored.map((c) => [c.code, c]));
-  const byId = new Map(stored.map((c) => [c.id, c]));
+function writePings(tx: PingTx, batch: Pending[], bodyLimit: number | null): BatchResult {
+  const byCode = new Map<string, Check | undefined>();
+  const original = new Map<number, Check>();
+  const find = (target: PingTarget): Check | undefined => {
+    let found: Check | undefined;
+    if ('code' in target) {
+      if (!byCode.has(target.code)) byCode.set(target.code, tx.checkByCode(target.code));
+      found = byCode.get(target.code);
+    } else {
+      found = original.get(target.checkId) ?? tx.checkById(target.checkId);
+    }
+    if (found && !original.has(found.id)) original.set(found.id, found);
+    return found;
+  };
 
   // Apply the pings in arrival order to an in-memory copy of each check.
   const current = new Map<number, Check>();
   const result: BatchResult = { missing: new Set(), pings: [], flips: [] };
-  const rows: NewPing[] = [];
-  const flipRows: Prisma.FlipCreateManyInput[] = [];
   for (const p of batch) {
-    const found = 'code' in p.target ? byCode.get(p.target.code) : byId.get(p.target.checkId);
+    const found = find(p.target);
     if (!found) {
       result.missing.add(p);
       continue;
     }
-    const check = current.get(found.id) ?? stripProject(found);
+    const check = current.get(found.id) ?? found;
     const rid = p.req.rid ? p.req.rid.toLowerCase() : null;
     const outcome = applyPing(check, requestedKind(p.req, check), rid, p.at);
     const after = { ...check, ...outcome.changes };
@@ -140,55 +144,20 @@ async function writePings(tx: Prisma.TransactionClient, batch: Pending[], bodyLi
       exitStatus: p.req.exitStatus ?? null,
       body: body.length ? (body as Uint8Array<ArrayBuffer>) : null,
     };
-    rows.push(row);
     result.pings.push({ check: after, ping: { id: 0, ...row } });
-    if (outcome.flip) {
-      flipRows.push({ checkId: found.id, createdAt: p.at, ...outcome.flip });
-      result.flips.push({ check: after, ...outcome.flip, at: p.at, processed: null });
-    }
+    if (outcome.flip) result.flips.push({ check: after, ...outcome.flip, at: p.at, processed: null });
   }
-  if (rows.length === 0) return result;
 
-  await updateChecks(tx, [...current.values()].map((c) => ({ before: byId.get(c.id)!, after: c })));
-  const created = await tx.ping.createManyAndReturn({ data: rows, select: { id: true, checkId: true, n: true } });
-  const idOf = new Map(created.map((r) => [`${r.checkId}:${r.n}`, r.id]));
-  for (const p of result.pings) p.ping.id = idOf.get(`${p.ping.checkId}:${p.ping.n}`)!;
-  if (flipRows.length) await tx.flip.createMany({ data: flipRows });
-  await prunePingLogs(tx, current, byId);
+  for (const [id, after] of current) {
+    const before = original.get(id)!;
+    if (!tx.updateCheck(before, after)) throw new LostRace();
+  }
+  for (const p of result.pings) p.ping.id = tx.insertPing(p.ping);
+  for (const f of result.flips) tx.insertFlip({ checkId: f.check.id, createdAt: f.at, oldStatus: f.oldStatus, newStatus: f.newStatus, reason: f.reason });
+  // Healthchecks prunes at every 100th ping: keep the pings the API can still list.
+  for (const [id, after] of current) {
+    const before = original.get(id)!;
+    if (Math.floor(after.nPings / 100) > Math.floor(before.nPings / 100)) tx.prunePings(id, after.nPings - tx.pingLogLimit(after.projectId));
+  }
   return result;
-}
-
-function stripProject(check: StoredCheck): Check {
-  const { project: _project, ...row } = check;
-  return row;
-}
-
-/**
- * One UPDATE for every check in the batch, each guarded by the ping count it was read with
- * (compare-and-set): if any row changed meanwhile the whole batch is retried on fresh rows.
- */
-async function updateChecks(tx: Prisma.TransactionClient, changes: Array<{ before: Check; after: Check }>) {
-  const values = changes.map(
-    ({ before, after: c }) =>
-      Prisma.sql`(${c.id}, ${before.nPings}, ${c.status}, ${c.lastPing}, ${c.lastStart}, ${c.lastStartRid}, ${c.lastDurationMs}, ${c.alertAfter}, ${c.nPings})`,
-  );
-  const updated = await tx.$executeRaw`
-    UPDATE "Check" SET
-      "status" = v.column3, "lastPing" = v.column4, "lastStart" = v.column5, "lastStartRid" = v.column6,
-      "lastDurationMs" = v.column7, "alertAfter" = v.column8, "nPings" = v.column9
-    FROM (VALUES ${Prisma.join(values)}) AS v
-    WHERE "Check"."id" = v.column1 AND "Check"."nPings" = v.column2`;
-  if (updated !== changes.length) throw new LostRace();
-}
-
-/** Healthchecks prunes at every 100th ping: keep the pings the API can still list. */
-async function prunePingLogs(tx: Prisma.TransactionClient, current: Map<number, Check>, before: Map<number, StoredCheck>) {
-  const prune: Prisma.PingWhereInput[] = [];
-  for (const [id, check] of current) {
-    const old = before.get(id)!;
-    if (Math.floor(check.nPings / 100) > Math.floor(old.nPings / 100)) {
-      prune.push({ checkId: id, n: { lte: check.nPings - old.project.pingLogLimit } });
-    }
-  }
-  if (prune.length) await tx.ping.deleteMany({ where: { OR: prune } });
 }

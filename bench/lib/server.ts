@@ -1,0 +1,69 @@
+// A gateway server in its own process, as users run it: `node --import tsx <entry>` with the
+// configuration in the environment. Resolves once it logs that it is listening.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the "listening" log line. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  databaseUrl: string;
+  /** Script to run, relative to the repository; the real entry point by default. */
+  entry?: string;
+  env?: Record<string, string>;
+}
+
+export function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening\n${stderr}`)));
+    lines.on('line', (line) => {
+      let entry: { msg?: string; port?: number };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (entry.msg !== 'gateway listening' || !entry.port) return;
+      const port = entry.port;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        child,
+        startupMs: performance.now() - started,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+export async function rssOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
+  return kb * 1024;
+}

@@ -1,0 +1,97 @@
+// Prometheus metrics (prom-client), one registry per app so tests and benchmarks can run
+// several apps in a process. Domain code knows nothing of this: the figures come from the
+// domain events (pings, flips), the database gate (statements) and the HTTP front door.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Clock } from '../shared/clock.ts';
+import type { GatewayEvents } from '../monitoring/events.ts';
+
+export interface MetricsSources {
+  events: GatewayEvents;
+  clock: Clock;
+  onStatement(listener: (sql: string) => void): () => void;
+  /** Open graphql-ws connections. */
+  websocketConnections(): number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** Times one HTTP request; `route` is the matched route pattern, never the raw URL. */
+  observeHttp(req: IncomingMessage, res: ServerResponse, route: string): void;
+  close(): void;
+}
+
+const SUBSCRIPTION_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged'] as const;
+
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const http = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code, with their durations',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const statements = new Counter({ name: 'gateway_sql_statements_total', help: 'SQL statements sent to the database', registers: [registry] });
+  const pings = new Counter({
+    name: 'gateway_pings_ingested_total',
+    help: 'Pings committed, by kind (success, start, fail, log, ign)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const flips = new Counter({
+    name: 'gateway_flips_recorded_total',
+    help: 'Status flips recorded, by new status and reason',
+    labelNames: ['new_status', 'reason'] as const,
+    registers: [registry],
+  });
+  const monitorLag = new Histogram({
+    name: 'gateway_monitor_lag_seconds',
+    help: 'For each flip the monitor records: now minus the going-down time it is dated at',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: [registry],
+  });
+  // Listeners this module adds itself are not subscribers.
+  const own = { flip: 1, ping: 1, checkChanged: 0, recordChanged: 0 };
+  new Gauge({
+    name: 'gateway_subscriptions_active',
+    help: 'Live GraphQL subscriptions (event listeners held by subscribers)',
+    registers: [registry],
+    collect() {
+      this.set(SUBSCRIPTION_TOPICS.reduce((sum, t) => sum + sources.events.listenerCount(t) - own[t], 0));
+    },
+  });
+  new Gauge({
+    name: 'gateway_websocket_connections',
+    help: 'Open graphql-ws connections',
+    registers: [registry],
+    collect() {
+      this.set(sources.websocketConnections());
+    },
+  });
+
+  const onPing = (e: { ping: { kind: string } }) => pings.inc({ kind: e.ping.kind });
+  const onFlip = (e: { newStatus: string; reason: string; at: Date }) => {
+    flips.inc({ new_status: e.newStatus, reason: e.reason });
+    // Only the monitor records timeouts; ping flips happen at the ping itself.
+    if (e.reason === 'timeout') monitorLag.observe(Math.max(0, sources.clock.now().getTime() - e.at.getTime()) / 1000);
+  };
+  sources.events.on('ping', onPing);
+  sources.events.on('flip', onFlip);
+  const stopCounting = sources.onStatement(() => statements.inc());
+
+  return {
+    registry,
+    observeHttp(req, res, route) {
+      const end = http.startTimer();
+      res.once('finish', () => end({ method: req.method ?? 'GET', route, status: String(res.statusCode) }));
+    },
+    close() {
+      sources.events.off('ping', onPing);
+      sources.events.off('flip', onFlip);
+      stopCounting();
+    },
+  };
+}
