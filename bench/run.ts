@@ -5,11 +5,13 @@ import { hasWrk } from './lib/load.ts';
 import { machine, table, writePerformanceDoc, type Figure } from './lib/report.ts';
 import { createContext } from './suites/context.ts';
 import { pingSuite } from './suites/ping.ts';
+import { monitorSuite } from './suites/monitor.ts';
+import { coldStartSuite } from './suites/cold-start.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const suites: Record<string, typeof pingSuite> = { ping: pingSuite };
+const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite };
 
 const ctx = createContext(smoke);
 const figures: Figure[] = [];

@@ -54,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const checkpointer = databaseFile === ':memory:' ? null : startCheckpointer(databaseFile, log);
   const deps = {
     db,
+    exclusive,
     clock: options.clock ?? systemClock,
     siteRoot: config.siteRoot,
     siteName: config.siteName,

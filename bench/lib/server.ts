@@ -1,5 +1,5 @@
-// A gateway server in its own process, as users run it: `node --import tsx <entry>` with the
-// configuration in the environment. Resolves once it logs that it is listening.
+// A gateway server in its own process, as users run it (`npm start` runs scripts/start.mjs),
+// with the configuration in the environment. Resolves once it logs that it is listening.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,14 +18,15 @@ export interface ServerProcess {
 
 export interface ServerOptions {
   databaseUrl: string;
-  /** Script to run, relative to the repository; the real entry point by default. */
+  /** Script to run, relative to the repository; what `npm start` runs by default. */
   entry?: string;
   env?: Record<string, string>;
 }
 
 export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'src/server.ts'], {
+  const entry = options.entry ?? 'scripts/start.mjs';
+  const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,14 +2,13 @@
 // `npm run migrate`). Idempotent: applied migrations are recorded in _prisma_migrations.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../paths.ts';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
 import { noFilters, openSchemaEngine } from './schema-engine.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const prismaDir = path.join(root, 'prisma');
+export const prismaDir = path.join(projectRoot, 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
 export const schemaPath = path.join(prismaDir, 'schema.prisma');
 

@@ -4,9 +4,12 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { MonitoringEvents } from './events.ts';
 import type { PingIngest } from './pings/ingest.ts';
+import type { Exclusive } from '../db/sqlite-transaction.ts';
 
 export interface MonitoringDeps {
   db: Db;
+  /** The database driver's own connection, for the hot paths Prisma is too slow for. */
+  exclusive: Exclusive;
   clock: Clock;
   siteRoot: string;
   /** Label of the all-checks badge (Healthchecks' MASTER_BADGE_LABEL, default SITE_NAME). */

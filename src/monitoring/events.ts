@@ -38,8 +38,16 @@ export interface RecordChangedEvent {
   record: Record<string, unknown> & { ID: number };
 }
 
+/** A monitor pass finished (for metrics). */
+export interface MonitorPassEvent {
+  wentDown: number;
+  rescheduled: number;
+  durationMs: number;
+}
+
 export interface GatewayEventMap {
   flip: [FlipEvent];
+  monitorPass: [MonitorPassEvent];
   checkChanged: [CheckChangedEvent];
   ping: [PingEvent];
   recordChanged: [RecordChangedEvent];

@@ -28,7 +28,8 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${dir}/data/e2e.db`, SITE_ROOT: base, LOG_LEVEL: 'warn' };
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // What `npm start` runs: the bundled server, built first when src/ changed.
+  server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${base}/api/v3/status/`)).ok) return;

@@ -1,7 +1,10 @@
 // The background monitor: runs a pass, then sleeps until the next going-down time or the
-// interval, whichever is sooner. Passes never overlap; stop() waits for the running one.
+// interval, whichever is sooner. A check changed meanwhile (a ping, an edit) that is due
+// before that wake-up brings it forward, so flips are recorded on time, not up to an interval
+// late. Passes never overlap; stop() waits for the running one.
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../context.ts';
+import type { CheckChangedEvent } from '../events.ts';
 import { nextDueAt, runMonitorPass } from './pass.ts';
 
 export interface Monitor {
@@ -13,31 +16,49 @@ export interface Monitor {
 
 export function createMonitor(deps: MonitoringDeps, intervalMs: number, log?: Logger): Monitor {
   let timer: NodeJS.Timeout | undefined;
+  let wakeAt = Infinity;
   let running: Promise<void> | undefined;
   let stopped = true;
 
   async function pass() {
     try {
+      const started = performance.now();
       const now = deps.clock.now();
       const result = await runMonitorPass(deps, now);
+      deps.events.emit('monitorPass', { ...result, durationMs: performance.now() - started });
       if (result.wentDown) log?.info({ wentDown: result.wentDown }, 'checks went down');
     } catch (err) {
       log?.error({ err }, 'monitor pass failed');
     }
   }
 
+  function sleepUntil(at: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    wakeAt = at;
+    timer = setTimeout(() => {
+      wakeAt = Infinity;
+      void tick().then(schedule);
+    }, Math.max(0, at - deps.clock.now().getTime()));
+  }
+
   async function schedule() {
     if (stopped) return;
-    let delay = intervalMs;
+    let at = deps.clock.now().getTime() + intervalMs;
     try {
       const due = await nextDueAt(deps);
-      if (due) delay = Math.max(0, Math.min(intervalMs, due.getTime() - deps.clock.now().getTime()));
+      if (due) at = Math.min(at, due.getTime());
     } catch (err) {
       log?.error({ err }, 'monitor could not read the next due time');
     }
-    if (stopped) return;
-    timer = setTimeout(() => void tick().then(schedule), delay);
+    sleepUntil(at);
   }
+
+  const onCheckChanged = ({ check }: CheckChangedEvent) => {
+    // While a pass runs, the schedule() after it reads the next due time anyway.
+    if (running || !check.alertAfter || check.status === 'down') return;
+    if (check.alertAfter.getTime() < wakeAt) sleepUntil(check.alertAfter.getTime());
+  };
 
   function tick(): Promise<void> {
     running ??= pass().finally(() => {
@@ -50,10 +71,12 @@ export function createMonitor(deps: MonitoringDeps, intervalMs: number, log?: Lo
     start() {
       if (!stopped) return;
       stopped = false;
+      deps.events.on('checkChanged', onCheckChanged);
       void tick().then(schedule);
     },
     async stop() {
       stopped = true;
+      deps.events.off('checkChanged', onCheckChanged);
       if (timer) clearTimeout(timer);
       await running;
     },

@@ -1,11 +1,24 @@
 // One monitor pass: move every check whose going-down time has passed to "down" and record
 // the flip dated at that moment (not at detection), as Healthchecks' sendalerts does.
-// Cost is O(checks due): it reads only rows through the indexed alertAfter column.
+// Cost is O(checks due): it reads only rows through the indexed alertAfter column, a page at a
+// time, each page read and written in one transaction on the driver's connection (Prisma's
+// per-row cost would make 10,000 checks going down at once take seconds).
+import type Database from 'better-sqlite3';
+import type { Check } from '../../generated/prisma/client.ts';
+import { checkFromRow, immediateTransaction, millis } from '../../db/sqlite-transaction.ts';
 import type { MonitoringDeps } from '../context.ts';
 import { computeStatus, goingDownAfter } from '../checks/status.ts';
 import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
 
-const BATCH = 200;
+const PAGE = 1000;
+
+// Pages walk the alertAfter index in (alertAfter, id) order; the row-value cursor keeps SQLite
+// on that index (a plain "id > ?" makes it scan the table by id instead).
+export const DUE_SQL = `SELECT * FROM "Check" WHERE "alertAfter" <= ? AND "status" != 'down' AND ("alertAfter", "id") > (?, ?)
+  ORDER BY "alertAfter", "id" LIMIT ?`;
+const DOWN_SQL = `UPDATE "Check" SET "status" = 'down', "alertAfter" = NULL WHERE "id" = ? AND "status" = ? AND "nPings" = ?`;
+const RESCHEDULE_SQL = `UPDATE "Check" SET "alertAfter" = ? WHERE "id" = ? AND "nPings" = ?`;
+const FLIP_SQL = `INSERT INTO "Flip" ("checkId", "createdAt", "oldStatus", "newStatus", "reason") VALUES (?, ?, ?, 'down', 'timeout')`;
 
 export interface PassResult {
   /** Checks moved to down in this pass. */
@@ -14,49 +27,64 @@ export interface PassResult {
   rescheduled: number;
 }
 
+interface Cursor {
+  alertAfter: number;
+  id: number;
+}
+
+interface PageResult {
+  read: number;
+  last: Cursor;
+  down: Check[];
+  flips: PendingFlip[];
+  rescheduled: number;
+}
+
+function passPage(db: Database.Database, observe: (sql: string) => void, now: Date, after: Cursor): PageResult {
+  const statement = (sql: string) => {
+    observe(sql);
+    return db.prepare(sql).safeIntegers(false);
+  };
+  const rows = statement(DUE_SQL).all(now.getTime(), after.alertAfter, after.id, PAGE) as Record<string, unknown>[];
+  const page: PageResult = { read: rows.length, last: after, down: [], flips: [], rescheduled: 0 };
+  const down = db.prepare(DOWN_SQL).safeIntegers(false);
+  const reschedule = db.prepare(RESCHEDULE_SQL).safeIntegers(false);
+  const flip = db.prepare(FLIP_SQL).safeIntegers(false);
+  for (const row of rows) {
+    page.last = { alertAfter: row.alertAfter as number, id: row.id as number };
+    const check = checkFromRow<Check>(row)!;
+    if (computeStatus(check, now) !== 'down') {
+      // Not down yet (the stored alertAfter was stale): look again at the right time.
+      observe(RESCHEDULE_SQL);
+      reschedule.run(millis(goingDownAfter(check)), check.id, check.nPings);
+      page.rescheduled++;
+      continue;
+    }
+    const flipTime = goingDownAfter(check) ?? now;
+    // Read and write share this transaction; the guard only matters if another writer
+    // ever gets in between (it cannot while the gate is held).
+    observe(DOWN_SQL);
+    if (down.run(check.id, check.status, check.nPings).changes !== 1) continue;
+    observe(FLIP_SQL);
+    flip.run(check.id, flipTime.getTime(), check.status);
+    page.down.push({ ...check, status: 'down', alertAfter: null });
+    page.flips.push({ check, oldStatus: check.status, newStatus: 'down', at: flipTime, reason: 'timeout', processed: null });
+  }
+  return page;
+}
+
 export async function runMonitorPass(deps: MonitoringDeps, now: Date): Promise<PassResult> {
   const result: PassResult = { wentDown: 0, rescheduled: 0 };
-  let afterId = 0;
+  let after: Cursor = { alertAfter: -Infinity, id: 0 };
   for (;;) {
-    const due = await deps.db.check.findMany({
-      where: { alertAfter: { lte: now }, status: { not: 'down' }, id: { gt: afterId } },
-      orderBy: { id: 'asc' },
-      take: BATCH,
-    });
-    for (const check of due) {
-      const flips: PendingFlip[] = [];
-      const moved = await deps.db.$transaction(async (tx) => {
-        if (computeStatus(check, now) !== 'down') {
-          // Not down yet (the stored alertAfter was stale): look again at the right time.
-          await tx.check.updateMany({
-            where: { id: check.id, status: check.status, alertAfter: check.alertAfter },
-            data: { alertAfter: goingDownAfter(check) },
-          });
-          return 'rescheduled' as const;
-        }
-        const flipTime = goingDownAfter(check) ?? now;
-        // Compare-and-set: if a ping or another monitor changed the row since we read it, the
-        // update matches nothing and no flip is written. A flip is recorded exactly once.
-        const cas = await tx.check.updateMany({
-          where: { id: check.id, status: check.status, alertAfter: check.alertAfter, nPings: check.nPings },
-          data: { status: 'down', alertAfter: null },
-        });
-        if (cas.count === 0) return 'lost' as const;
-        await tx.flip.create({
-          data: { checkId: check.id, createdAt: flipTime, oldStatus: check.status, newStatus: 'down', reason: 'timeout' },
-        });
-        flips.push({ check, oldStatus: check.status, newStatus: 'down', at: flipTime, reason: 'timeout', processed: null });
-        return 'down' as const;
-      });
-      if (moved === 'down') {
-        result.wentDown++;
-        publishCheckChanged(deps, 'status', { ...check, status: 'down', alertAfter: null });
-      }
-      if (moved === 'rescheduled') result.rescheduled++;
-      publishFlips(deps, flips);
-    }
-    if (due.length < BATCH) return result;
-    afterId = due[due.length - 1]!.id;
+    const page = await immediateTransaction(deps.exclusive, (db, observe) => passPage(db, observe, now, after));
+    // Events after the commit, exactly once.
+    for (const check of page.down) publishCheckChanged(deps, 'status', check);
+    publishFlips(deps, page.flips);
+    result.wentDown += page.down.length;
+    result.rescheduled += page.rescheduled;
+    if (page.read < PAGE) return result;
+    after = page.last;
   }
 }
 

@@ -3,16 +3,13 @@
 // cost (about 0.45 ms per row written by createMany, measured) would cap ingest near 1,500
 // pings/s, while these statements cost microseconds. The database gate keeps Prisma's
 // statements out of these transactions (see db/gated-adapter.ts).
-// Dates are stored as Unix milliseconds, as the adapter is configured (db/adapter.ts).
 import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
+import { checkFromRow, millis, type Exclusive } from '../../db/sqlite-transaction.ts';
 import type { NewFlip, NewPing, PingStore, PingTx } from './store.ts';
 
-type Exclusive = <T>(work: (connection: unknown, observe: StatementListener) => T) => Promise<T>;
 
-const DATE_COLUMNS = ['lastPing', 'lastStart', 'alertAfter', 'createdAt'] as const;
-const BOOLEAN_COLUMNS = ['manualResume', 'filterSubject', 'filterBody', 'filterHttpBody', 'filterDefaultFail'] as const;
 
 const SQL = {
   byCode: 'SELECT * FROM "Check" WHERE "code" = ?',
@@ -26,14 +23,8 @@ const SQL = {
   prune: 'DELETE FROM "Ping" WHERE "checkId" = ? AND "n" <= ?',
 };
 
-const ms = (d: Date | null) => (d === null ? null : d.getTime());
-
-function toCheck(row: Record<string, unknown> | undefined): Check | undefined {
-  if (!row) return undefined;
-  for (const c of DATE_COLUMNS) row[c] = row[c] === null ? null : new Date(row[c] as number);
-  for (const c of BOOLEAN_COLUMNS) row[c] = row[c] === 1;
-  return row as unknown as Check;
-}
+const ms = millis;
+const toCheck = (row: Record<string, unknown> | undefined) => checkFromRow<Check>(row);
 
 export function sqlitePingStore(exclusive: Exclusive): PingStore {
   let prepared: { db: Database.Database; run: <T>(work: (tx: PingTx) => T) => T } | undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMonitor } from '../../../src/monitoring/monitor/loop.ts';
-import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
+import type Database from 'better-sqlite3';
+import { DUE_SQL, runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
 import type { FlipEvent } from '../../../src/monitoring/events.ts';
 import { createWorld, T0, type World } from '../../helpers/world.ts';
 
@@ -57,14 +58,32 @@ describe('monitor pass', () => {
     expect(after.flips[0]!.createdAt).toEqual(at(30 * 60 + 300));
   });
 
-  it('only reads checks that are due (indexed alertAfter), never the whole table', async () => {
-    const queries: string[] = [];
-    const spy = vi.spyOn(w.app.db.check, 'findMany');
+  it('only reads checks that are due, through the alertAfter index, never the whole table', async () => {
+    const seen: string[] = [];
+    const stop = w.app.onStatement((sql) => seen.push(sql));
     await runMonitorPass(w.app.deps, at(1));
-    for (const call of spy.mock.calls) queries.push(JSON.stringify(call[0]));
-    spy.mockRestore();
-    expect(queries.length).toBeGreaterThan(0);
-    for (const q of queries) expect(q).toContain('alertAfter');
+    stop();
+    expect(seen.filter((s) => s.startsWith('SELECT'))).toEqual([DUE_SQL]);
+    const plan = await w.app.exclusive((db) => (db as Database.Database).prepare(`EXPLAIN QUERY PLAN ${DUE_SQL}`).all(0, 0, 0, 1) as Array<{ detail: string }>);
+    expect(plan.map((p) => p.detail)).toEqual([expect.stringMatching(/^SEARCH Check USING INDEX Check_alertAfter_idx/)]);
+  });
+
+  it('takes a thousand and more checks down in one pass, each flip dated at its own going-down time', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) codes.push(await upCheck({ timeout: 60 + i, grace: 60 }));
+    // More due checks than one page holds: every one goes down, in pages.
+    const project = await w.app.db.check.findUniqueOrThrow({ where: { code: codes[0] }, select: { projectId: true } });
+    await w.app.db.check.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({
+        code: `bulk-${i}`, uniqueKey: `bulk-u-${i}`, badgeKey: `bulk-b-${i}`, projectId: project.projectId,
+        status: 'up', lastPing: T0, timeout: 60, grace: 60, alertAfter: at(120),
+      })),
+    });
+    const result = await runMonitorPass(w.app.deps, at(1000));
+    expect(result.wentDown).toBeGreaterThanOrEqual(1205);
+    expect(await w.app.db.check.count({ where: { code: { startsWith: 'bulk-' }, status: 'down' } })).toBe(1200);
+    const flips = await w.app.db.flip.findMany({ where: { check: { code: { in: codes } }, newStatus: 'down' }, include: { check: true } });
+    expect(flips.map((f) => [f.check.code, f.createdAt.getTime()]).sort()).toEqual(codes.map((c, i) => [c, at(120 + i).getTime()]).sort());
   });
 });
 
@@ -82,6 +101,28 @@ describe('monitor loop', () => {
       await vi.advanceTimersByTimeAsync(1000);
       await monitor.stop();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('wakes early for a check that becomes due before its next scheduled wake-up (fake timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const monitor = createMonitor(w.app.deps, 600_000); // would otherwise sleep 10 minutes
+    try {
+      w.clock.set(at(0));
+      monitor.start();
+      await monitor.tick();
+      await vi.advanceTimersByTimeAsync(0);
+      // Pinged while the monitor sleeps: due at 120 s.
+      const code = (await w.api('POST', '/api/v2/checks/', { body: { timeout: 60, grace: 60 } })).json.uuid as string;
+      await w.ping(`/ping/${code}`);
+      w.clock.set(at(120));
+      await vi.advanceTimersByTimeAsync(120_000);
+      await vi.waitFor(async () => {
+        expect((await w.app.db.check.findUniqueOrThrow({ where: { code } })).status).toBe('down');
+      });
+    } finally {
+      await monitor.stop();
       vi.useRealTimers();
     }
   });

@@ -1,0 +1,28 @@
+// Bundles the server into dist/server.mjs with esbuild (packages stay external), so a start
+// loads one file instead of transpiling ~150 TypeScript modules through tsx's loader: about a
+// second less to the first served request. `npm start` builds when src/ changed (start.mjs).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function buildServer() {
+  mkdirSync(path.join(root, 'dist'), { recursive: true });
+  await build({
+    entryPoints: [path.join(root, 'src/server.ts')],
+    outfile: path.join(root, 'dist/server.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // Loaded by URL next to the bundle (db/checkpointer.ts).
+  copyFileSync(path.join(root, 'src/db/checkpoint-worker.mjs'), path.join(root, 'dist/checkpoint-worker.mjs'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

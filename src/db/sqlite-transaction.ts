@@ -1,0 +1,35 @@
+// A better-sqlite3 transaction on the server's own connection, between Prisma's statements
+// (see gated-adapter.ts `exclusive`). For the hot paths where Prisma's per-row cost is too high:
+// ping ingest and monitor passes. Statements run through `observe` are counted like Prisma's.
+import type Database from 'better-sqlite3';
+import type { StatementListener } from './gated-adapter.ts';
+
+export type Exclusive = <T>(work: (connection: unknown, observe: StatementListener) => T) => Promise<T>;
+
+/**
+ * Runs `work` in BEGIN IMMEDIATE ... COMMIT (the write lock is taken up front, so no other
+ * process commits between the transaction's reads and its writes); rolls back if it throws.
+ */
+export function immediateTransaction<T>(exclusive: Exclusive, work: (db: Database.Database, observe: StatementListener) => T): Promise<T> {
+  return exclusive((connection, observe) => {
+    const db = connection as Database.Database;
+    observe('BEGIN IMMEDIATE');
+    const result = db.transaction(() => work(db, observe)).immediate();
+    observe('COMMIT');
+    return result;
+  });
+}
+
+/** Dates are stored as Unix milliseconds, as the Prisma adapter is configured (adapter.ts). */
+export const millis = (d: Date | null) => (d === null ? null : d.getTime());
+
+const CHECK_DATES = ['lastPing', 'lastStart', 'alertAfter', 'createdAt'] as const;
+const CHECK_BOOLEANS = ['manualResume', 'filterSubject', 'filterBody', 'filterHttpBody', 'filterDefaultFail'] as const;
+
+/** A `SELECT * FROM "Check"` row as Prisma returns it (Dates and booleans). */
+export function checkFromRow<C>(row: Record<string, unknown> | undefined): C | undefined {
+  if (!row) return undefined;
+  for (const c of CHECK_DATES) row[c] = row[c] === null ? null : new Date(row[c] as number);
+  for (const c of CHECK_BOOLEANS) row[c] = row[c] === 1;
+  return row as C;
+}
