@@ -28,4 +28,9 @@ try {
   ctx.cleanup();
 }
 if (!smoke && !only) writePerformanceDoc(figures, hasWrk ? 'wrk 4.1 (1 thread)' : 'node');
-if (smoke) console.log(`\nsmoke: ${figures.length} figures`);
+if (smoke) {
+  // Speed is not judged on a smoke run's tiny sizes; losing data is.
+  const broken = figures.filter((f) => f.correctness && !f.met);
+  console.log(`\nsmoke: ${figures.length} figures, ${broken.length} correctness failures`);
+  if (broken.length) process.exitCode = 1;
+}

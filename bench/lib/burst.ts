@@ -1,10 +1,12 @@
 // A burst: `total` requests written at once over `connections` keep-alive sockets, HTTP/1.1
-// pipelined, then every answer awaited. Run in its own process; prints JSON
+// pipelined, then every answer awaited. Paths come one per line from a file. Run in its own
+// process; prints JSON
 // { sent, ok, failed, sendMs, answerMs }.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-const [host, port, pathsJson, totalArg, connectionsArg] = process.argv.slice(2);
-const paths = JSON.parse(pathsJson!) as string[];
+const [host, port, pathsFile, totalArg, connectionsArg] = process.argv.slice(2);
+const paths = readFileSync(pathsFile!, 'utf8').split('\n').filter(Boolean);
 const total = Number(totalArg);
 const connections = Number(connectionsArg);
 const perSocket = Math.ceil(total / connections);

@@ -14,6 +14,8 @@ export interface Figure {
   target?: string;
   /** Whether the target is met; undefined when there is no target. */
   met?: boolean;
+  /** A correctness figure (nothing lost): a smoke run fails when it is not met. */
+  correctness?: boolean;
   note?: string;
 }
 

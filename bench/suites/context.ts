@@ -7,6 +7,8 @@ export interface BenchContext {
   smoke: boolean;
   /** A fresh SQLite database URL under this run's scratch folder. */
   databaseUrl(name: string): string;
+  /** A path under this run's scratch folder. */
+  file(name: string): string;
   cleanup(): void;
 }
 
@@ -15,6 +17,7 @@ export function createContext(smoke: boolean): BenchContext {
   return {
     smoke,
     databaseUrl: (name) => `file:${path.join(dir, `${name}.db`)}`,
+    file: (name) => path.join(dir, name),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

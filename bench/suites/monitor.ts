@@ -75,9 +75,18 @@ export async function monitorSuite(ctx: BenchContext): Promise<Figure[]> {
       name: `flip recorded after going-down time, ${due.toLocaleString('en-US')} checks at one instant`,
       value: p99 * 1000,
       unit: 'ms p99 (≤ bucket bound)',
-      target: 'p99 < 1 s, all recorded',
-      met: p99 < 1 && recorded === due,
-      note: `p50 ≤ ${p50 * 1000} ms, mean ${(mean * 1000).toFixed(0)} ms; ${recorded.toLocaleString('en-US')} of ${due.toLocaleString('en-US')} flips recorded`,
+      target: 'p99 < 1 s',
+      met: p99 < 1,
+      note: `p50 ≤ ${p50 * 1000} ms, mean ${(mean * 1000).toFixed(0)} ms`,
+    });
+    figures.push({
+      suite: 'monitor',
+      name: 'due checks without a recorded flip',
+      value: due - recorded,
+      unit: 'checks',
+      target: '0',
+      met: recorded === due,
+      correctness: true,
     });
   } finally {
     await server.stop();
