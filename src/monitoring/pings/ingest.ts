@@ -16,7 +16,9 @@ import type { NewPing, PingStore, PingTx } from './store.ts';
 export type PingTarget = { code: string } | { checkId: number };
 
 const MAX_BATCH = 1000;
-const MAX_ATTEMPTS = 5;
+// A busy error comes after SQLite's 5 s busy timeout, with the event loop blocked meanwhile:
+// retry, but not for long.
+const MAX_ATTEMPTS = 3;
 const UA_MAX = 200;
 
 interface Pending {
@@ -26,7 +28,6 @@ interface Pending {
   resolve: () => void;
   reject: (err: unknown) => void;
 }
-
 
 /** Another writer (an API call, another process) changed a check between read and write. */
 class LostRace extends Error {}
