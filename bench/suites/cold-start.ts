@@ -50,7 +50,7 @@ export async function coldStartSuite(ctx: BenchContext): Promise<Figure[]> {
       unit: 'ms (median)',
       target: '< 2,000 ms',
       met: median < 2000,
-      note: `runs: ${runs.map((r) => Math.round(r)).join(', ')} ms (the first one also fills tsx's transpile cache)`,
+      note: `runs: ${runs.map((r) => Math.round(r)).join(', ')} ms`,
     },
   ];
 }
