@@ -7,11 +7,12 @@ import { createContext } from './suites/context.ts';
 import { pingSuite } from './suites/ping.ts';
 import { monitorSuite } from './suites/monitor.ts';
 import { coldStartSuite } from './suites/cold-start.ts';
+import { subscriptionsSuite } from './suites/subscriptions.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite };
+const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite };
 
 const ctx = createContext(smoke);
 const figures: Figure[] = [];

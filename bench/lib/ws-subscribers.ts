@@ -1,0 +1,164 @@
+// Many graphql-ws subscribers in one process, each on its own WebSocket, each subscribed to
+// the `flips` of one project. Run in its own process:
+//   node --import tsx bench/lib/ws-subscribers.ts '{"port":1234,"apiKey":"…","count":10000}'
+// Talks to the parent in lines of JSON: it prints {"ready":N,…} once all N sockets are
+// acknowledged and their `subscribe` messages written (the server registers them a moment
+// later: the parent confirms on /metrics). Then for each stdin command
+//   {"expect":K,"sentAt":<epoch ms>,"timeoutMs":…}
+// it waits until every client has received K flip events in all (or the timeout), and prints
+// the delivery latency of the K-th event, Date.now() at receipt − sentAt (one machine, one
+// clock), for this round and for all rounds so far. {"exit":true} closes every client.
+import { createInterface } from 'node:readline';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+
+interface Options {
+  port: number;
+  apiKey: string;
+  count: number;
+  /** Sockets opened at once; the next batch starts when this one is acknowledged. */
+  batch?: number;
+  query?: string;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+const batch = options.batch ?? 500;
+// FlipEvent has no checkId; `check` would cost one database read per subscriber per flip.
+const query = options.query ?? 'subscription { flips { newStatus oldStatus timestamp } }';
+const url = `ws://127.0.0.1:${options.port}/graphql`;
+
+const print = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+interface Subscriber {
+  client: Client;
+  /** Date.now() at the receipt of each flip event, in order. */
+  received: number[];
+  errors: number;
+}
+
+const subscribers: Subscriber[] = [];
+let failures = 0;
+/** reached[k]: how many clients have received at least k events. */
+const reached: number[] = [];
+/** Sockets that closed after their connection was acknowledged. */
+let closedLater = 0;
+let lastError = '';
+
+function open(): Promise<void> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      if (!settled) {
+        settled = true;
+        resolve();
+      }
+    };
+    const sub: Subscriber = { received: [], errors: 0, client: undefined as never };
+    sub.client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { 'X-Api-Key': options.apiKey },
+      retryAttempts: 0,
+      keepAlive: 0,
+      on: {
+        // `connected` = connection_ack; the subscribe message is already queued behind it.
+        connected: () => settle(),
+        closed: (event) => {
+          if (!settled) {
+            failures++;
+            lastError = `closed ${(event as { code?: number }).code ?? ''} ${(event as { reason?: string }).reason ?? ''}`.trim();
+          } else closedLater++;
+          settle();
+        },
+        error: (err) => {
+          if (!settled) {
+            failures++;
+            lastError = err instanceof Error ? err.message : String((err as { message?: string })?.message ?? err);
+          }
+          settle();
+        },
+      },
+    });
+    sub.client.subscribe(
+      { query },
+      {
+        next: (value) => {
+          if (value.errors?.length) {
+            sub.errors++;
+            lastError = value.errors[0]!.message;
+            return;
+          }
+          const k = sub.received.push(Date.now());
+          reached[k] = (reached[k] ?? 0) + 1;
+        },
+        error: (err) => {
+          sub.errors++;
+          lastError = err instanceof Error ? err.message : JSON.stringify(err);
+        },
+        complete: () => {},
+      },
+    );
+    subscribers.push(sub);
+  });
+}
+
+const started = performance.now();
+for (let opened = 0; opened < options.count; ) {
+  const n = Math.min(batch, options.count - opened);
+  await Promise.all(Array.from({ length: n }, open));
+  opened += n;
+}
+print({
+  ready: subscribers.length - failures,
+  failed: failures,
+  lastError: failures ? lastError : undefined,
+  openMs: Math.round(performance.now() - started),
+  rss: process.memoryUsage().rss,
+});
+
+function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+function stats(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN, min: sorted[0] ?? NaN };
+}
+
+const all: number[] = [];
+let expectedTotal = 0;
+
+async function expect(k: number, sentAt: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while ((reached[k] ?? 0) < subscribers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+  const round: number[] = [];
+  for (const s of subscribers) if (s.received.length >= k) round.push(s.received[k - 1]! - sentAt);
+  all.push(...round);
+  expectedTotal += subscribers.length;
+  print({
+    round: k,
+    ...stats(round),
+    missed: subscribers.length - round.length,
+    extra: subscribers.reduce((n, s) => n + Math.max(0, s.received.length - k), 0),
+    errors: subscribers.reduce((n, s) => n + s.errors, 0),
+    closed: closedLater,
+    lastError: lastError || undefined,
+    total: { ...stats(all), expected: expectedTotal, missed: expectedTotal - all.length },
+  });
+}
+
+// Commands run one after another, in the order they arrive.
+let queue = Promise.resolve();
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (!line.trim()) return;
+  const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; exit?: boolean };
+  queue = queue.then(async () => {
+    if (command.exit) {
+      await Promise.all(subscribers.map((s) => s.client.dispose()));
+      process.exit(0);
+    }
+    if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000);
+  });
+});
+process.stdin.on('end', () => process.exit(0));

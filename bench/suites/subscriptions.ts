@@ -1,0 +1,193 @@
+// Target 4: live subscriptions. N graphql-ws subscribers (their own process, one socket each)
+// on one server process, all watching the flips of one project; a ping flips the check and
+// every subscriber's receipt is timed against the moment the ping was sent. Memory per idle
+// subscriber is the server's growth from no subscriber to N, divided by N.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Figure } from '../lib/report.ts';
+import { scrape } from '../lib/metrics.ts';
+import { seedChecks, seedProject } from '../lib/seed.ts';
+import { root, startServer } from '../lib/server.ts';
+import type { BenchContext } from './context.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface LatencyStats {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  min: number;
+}
+
+interface Round extends LatencyStats {
+  round: number;
+  missed: number;
+  extra: number;
+  errors: number;
+  closed: number;
+  lastError?: string;
+  total: LatencyStats & { expected: number; missed: number };
+}
+
+interface Ready {
+  ready: number;
+  failed: number;
+  lastError?: string;
+  openMs: number;
+  rss: number;
+}
+
+/** The subscriber process, with its soft file-descriptor limit raised to the hard one. */
+function startSubscribers(options: { port: number; apiKey: string; count: number; batch: number }) {
+  const child = spawn(
+    'bash',
+    ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', 'bench/lib/ws-subscribers.ts', JSON.stringify(options)],
+    { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const lines: string[] = [];
+  let wake: (() => void) | null = null;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    lines.push(line);
+    wake?.();
+  });
+  child.once('exit', () => wake?.());
+  return {
+    child,
+    /** The next JSON line it prints. */
+    async next<T>(timeoutMs: number): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      while (!lines.length) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`subscriber process exited (${child.exitCode ?? child.signalCode})\n${stderr}`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`subscriber process: no answer in ${timeoutMs} ms\n${stderr}`);
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, Math.min(left, 1000));
+        });
+        wake = null;
+      }
+      return JSON.parse(lines.shift()!) as T;
+    },
+    send(command: unknown) {
+      child.stdin!.write(`${JSON.stringify(command)}\n`);
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+        child.stdin!.write(`${JSON.stringify({ exit: true })}\n`);
+      }),
+  };
+}
+
+async function memory(url: string) {
+  const s = await scrape(url);
+  return { rss: s('process_resident_memory_bytes'), heap: s('nodejs_heap_size_used_bytes') };
+}
+
+export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
+  const databaseUrl = ctx.databaseUrl('subscriptions');
+  const project = await seedProject(databaseUrl);
+  const [code] = seedChecks(databaseUrl, project.id, 1, () => ({ timeout: 86400, grace: 3600 }));
+  const n = ctx.smoke ? 200 : 10_000;
+  const flips = 5;
+  // No keep-alive pings: they would only add 2×N frames every interval to an idle server.
+  const server = await startServer({ databaseUrl, env: { MONITOR: 'off', WS_KEEPALIVE_MS: '0' } });
+  let subscribers: ReturnType<typeof startSubscribers> | undefined;
+  const figures: Figure[] = [];
+  try {
+    await sleep(1000);
+    const before = await memory(server.url);
+
+    const opening = performance.now();
+    subscribers = startSubscribers({ port: server.port, apiKey: project.api_key, count: n, batch: 500 });
+    const ready = await subscribers.next<Ready>(300_000);
+    if (ready.failed) throw new Error(`${ready.failed} of ${n} subscribers failed to connect: ${ready.lastError}`);
+    // The subscribe messages are written; wait until the server holds every one.
+    let active = 0;
+    let sockets = 0;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
+      const s = await scrape(server.url);
+      active = s('gateway_subscriptions_active');
+      sockets = s('gateway_websocket_connections');
+      if (active === n && sockets === n) break;
+    }
+    const openMs = performance.now() - opening;
+    figures.push({
+      suite: 'subscriptions',
+      name: 'concurrent graphql-ws subscribers on one instance',
+      value: active,
+      unit: 'subscriptions',
+      target: ctx.smoke ? undefined : '10,000',
+      met: ctx.smoke ? undefined : active === 10_000 && sockets === 10_000,
+      note: `${sockets.toLocaleString('en-US')} sockets; all open and subscribed in ${(openMs / 1000).toFixed(1)} s (batches of 500)`,
+    });
+    if (active !== n || sockets !== n) throw new Error(`server holds ${active} subscriptions on ${sockets} sockets, expected ${n}`);
+
+    await sleep(2000);
+    const idle = await memory(server.url);
+
+    let last: Round | undefined;
+    const rounds: Round[] = [];
+    const answeredMs: number[] = [];
+    for (let k = 1; k <= flips; k++) {
+      // new → down, then up, down, …: every ping flips the check.
+      const path = k % 2 === 1 ? `/ping/${code}/fail` : `/ping/${code}`;
+      const sentAt = Date.now();
+      const res = await fetch(`${server.url}${path}`);
+      await res.text();
+      answeredMs.push(Date.now() - sentAt);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      subscribers.send({ expect: k, sentAt, timeoutMs: 10_000 });
+      last = await subscribers.next<Round>(30_000);
+      rounds.push(last);
+      await sleep(500);
+    }
+    const total = last!.total;
+    const perRound = rounds.map((r) => `${r.p99}`).join(', ');
+    const errors = last!.errors;
+    figures.push({
+      suite: 'subscriptions',
+      name: `flip delivery to ${n.toLocaleString('en-US')} subscribers, p99`,
+      value: total.p99,
+      unit: 'ms',
+      target: '< 200 ms, every flip to every subscriber',
+      met: total.p99 < 200 && total.missed === 0 && errors === 0,
+      note: `${flips} flips; p50 ${total.p50} ms, max ${total.max} ms; p99 per flip ${perRound} ms (ping sent → event received); the flipping ping answered in ${Math.min(...answeredMs)}–${Math.max(...answeredMs)} ms`,
+    });
+    figures.push({
+      suite: 'subscriptions',
+      name: 'flip deliveries missed',
+      value: total.missed,
+      unit: 'events',
+      target: '0',
+      met: total.missed === 0 && errors === 0,
+      note: `of ${total.expected.toLocaleString('en-US')}; ${errors} errors, ${last!.closed} sockets closed${last!.lastError ? `; ${last!.lastError}` : ''}`,
+    });
+    figures.push({
+      suite: 'subscriptions',
+      name: 'server RSS per idle subscriber',
+      value: (idle.rss - before.rss) / n / 1024,
+      unit: 'KiB',
+      note: `RSS ${(before.rss / 2 ** 20).toFixed(0)} MiB with none, ${(idle.rss / 2 ** 20).toFixed(0)} MiB with ${n.toLocaleString('en-US')}`,
+    });
+    figures.push({
+      suite: 'subscriptions',
+      name: 'server JS heap per idle subscriber',
+      value: (idle.heap - before.heap) / n / 1024,
+      unit: 'KiB',
+      note: `heap used ${(before.heap / 2 ** 20).toFixed(0)} MiB with none, ${(idle.heap / 2 ** 20).toFixed(0)} MiB with ${n.toLocaleString('en-US')} (no forced GC)`,
+    });
+  } finally {
+    await subscribers?.stop();
+    await server.stop();
+  }
+  return figures;
+}
