@@ -7,6 +7,7 @@ import { subscribe, type CheckChangedEvent, type FlipEvent, type PingEvent, type
 import { getCheck } from '../monitoring/checks/service.ts';
 import { unauthenticated } from '../shared/errors.ts';
 import { Check } from './monitoring/check.ts';
+import type { Check as CheckRow } from '../generated/prisma/client.ts';
 import { Ping } from './monitoring/ping.ts';
 import { campusRefs } from './campus/records.ts';
 import { KINDS, KIND_LIST, type KindName } from '../campus/kinds.ts';
@@ -22,6 +23,9 @@ async function watchedCheck(ctx: GraphQLContext, checkId: string | number | null
   return { projectId: access.projectId, checkDbId: check.id };
 }
 
+/** One read of a flip's check, shared by every subscriber the flip is delivered to. */
+const checkOfFlip = new WeakMap<FlipEvent, Promise<CheckRow | null>>();
+
 const FlipEventRef = builder.objectRef<FlipEvent>('FlipEvent').implement({
   description: 'A status change of a check, pushed when it is recorded',
   fields: (t) => ({
@@ -33,7 +37,11 @@ const FlipEventRef = builder.objectRef<FlipEvent>('FlipEvent').implement({
     check: t.field({
       type: Check,
       nullable: true,
-      resolve: (f, _a, ctx) => ctx.deps.db.check.findUnique({ where: { id: f.checkId } }),
+      resolve: (f, _a, ctx) => {
+        let check = checkOfFlip.get(f);
+        if (!check) checkOfFlip.set(f, (check = ctx.deps.db.check.findUnique({ where: { id: f.checkId } })));
+        return check;
+      },
     }),
   }),
 });

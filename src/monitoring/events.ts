@@ -64,6 +64,30 @@ export class MonitoringEvents extends EventEmitter<GatewayEventMap> {
 export type GatewayEvents = MonitoringEvents;
 
 /**
+ * Wake-ups of waiting subscribers, run a slice at a time. Resolving all of them at once would
+ * run every subscriber's GraphQL execution and send in one turn of the event loop (for 10,000
+ * subscribers, close to a second): nothing would go out until all were done, every delivery's
+ * garbage would be alive at once, and HTTP requests would wait behind them. A slice per turn
+ * sends the first events within milliseconds and lets other work in between.
+ */
+const WAKE_SLICE = 256;
+const wakeups: Array<() => void> = [];
+let draining = false;
+
+function wakeSoon(wake: () => void) {
+  wakeups.push(wake);
+  if (draining) return;
+  draining = true;
+  setImmediate(drainWakeups);
+}
+
+function drainWakeups() {
+  for (const wake of wakeups.splice(0, WAKE_SLICE)) wake();
+  if (wakeups.length) setImmediate(drainWakeups);
+  else draining = false;
+}
+
+/**
  * An async iterator over one topic for one subscriber. The buffer is bounded: a consumer that
  * falls behind loses its oldest events instead of holding up the publisher or other
  * subscribers. `return()` (unsubscribe, socket closed) removes the listener at once.
@@ -76,21 +100,27 @@ export function subscribe<K extends keyof GatewayEventMap>(
 ): AsyncIterableIterator<GatewayEventMap[K][0]> & { dropped(): number } {
   const queue: Array<GatewayEventMap[K][0]> = [];
   let waiting: ((r: IteratorResult<GatewayEventMap[K][0]>) => void) | null = null;
+  let wakeScheduled = false;
   let done = false;
   let dropped = 0;
+  const wake = () => {
+    wakeScheduled = false;
+    if (done || !waiting || !queue.length) return;
+    const resolve = waiting;
+    waiting = null;
+    resolve({ value: queue.shift()!, done: false });
+  };
   const listener = ((...args: GatewayEventMap[K]) => {
     if (done || !accept(...args)) return;
-    if (waiting) {
-      const resolve = waiting;
-      waiting = null;
-      resolve({ value: args[0], done: false });
-      return;
-    }
     if (queue.length >= bufferSize) {
       queue.shift();
       dropped++;
     }
     queue.push(args[0]);
+    if (waiting && !wakeScheduled) {
+      wakeScheduled = true;
+      wakeSoon(wake);
+    }
   }) as Parameters<GatewayEvents['on']>[1];
   bus.on(topic, listener as never);
   const finish = () => {
