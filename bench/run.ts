@@ -5,6 +5,7 @@ import { hasWrk } from './lib/load.ts';
 import { machine, table, writePerformanceDoc, type Figure } from './lib/report.ts';
 import { createContext } from './suites/context.ts';
 import { pingSuite } from './suites/ping.ts';
+import { graphqlSuite } from './suites/graphql.ts';
 import { monitorSuite } from './suites/monitor.ts';
 import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
@@ -12,7 +13,7 @@ import { subscriptionsSuite } from './suites/subscriptions.ts';
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite };
+const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite };
 
 const ctx = createContext(smoke);
 const figures: Figure[] = [];

@@ -28,7 +28,9 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
-        costLimit: { maxCost: 20000 },
+        // Armor multiplies a selection's cost by a literal `first`: 50,000 lets a dashboard ask
+        // for 100 checks with 10 pings each (about 31,000) and refuses 1,000 × 100.
+        costLimit: { maxCost: 50000 },
         maxAliases: { n: 30 },
         maxDirectives: { n: 50 },
         maxTokens: { n: 5000 },

@@ -25,7 +25,8 @@ it('moves committed pages from the WAL into the database file without the writer
 
   const checkpointer = startCheckpointer(file, pino({ level: 'silent' }), 20);
   try {
-    for (let i = 0; i < 200 && statSync(file).size <= before; i++) await new Promise((r) => setTimeout(r, 10));
+    // The file grows while the checkpoint copies: wait for all of it (or give up after 2 s).
+    for (let i = 0; i < 200 && statSync(file).size <= before + 1_000_000; i++) await new Promise((r) => setTimeout(r, 10));
     expect(statSync(file).size).toBeGreaterThan(before + 1_000_000);
   } finally {
     await checkpointer.stop();

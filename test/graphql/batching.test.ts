@@ -1,11 +1,13 @@
 // No N+1: the SQL a nested query runs must not grow with the number of checks. Every statement
 // is recorded by a second Prisma client (same database file, same adapter) with query logging,
 // put into a copy of the app's deps that an in-process yoga serves.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
-import { createAdapterFactory } from '../../src/db/adapter.ts';
-import type { CreatedProject } from '../../src/monitoring/projects/service.ts';
+import { createAdapterFactory, sqliteFilePath } from '../../src/db/adapter.ts';
+import { createProject, setPingLogLimit, type CreatedProject } from '../../src/monitoring/projects/service.ts';
 import { createWorld, T0, type World } from '../helpers/world.ts';
+import { gql } from '../helpers/gql.ts';
 import { inProcess, type Query } from './in-process.ts';
 
 let w: World;
@@ -80,4 +82,101 @@ it('runs the same statements for 2 checks as for 10', async () => {
 it('limits nested pings per check, not across all checks', async () => {
   const r = await q('{ project { checks { nodes { pings(first: 1) { type } } } } }', {}, w.bob.api_key);
   expect(r.data.project.checks.nodes.map((n: { pings: unknown }) => n.pings)).toEqual(Array(10).fill([{ type: 'fail' }]));
+});
+
+// Issue target 3: the dashboard query in at most 4 statements, counted where the app sends them.
+// Literal page sizes, as a dashboard would write them (the query cost limit allows them).
+const DASHBOARD = `query Dashboard { project { checks(first: 100) { nodes {
+  name status lastPing
+  pings(first: 10) { n type date duration }
+  flips { timestamp newStatus oldStatus }
+} } } }`;
+
+it('refuses a query whose literal page sizes cost far more than a dashboard', async () => {
+  const r = await gql(w, '{ project { checks(first: 1000) { nodes { pings(first: 100) { n } } } } }', {}, w.alice.api_key);
+  expect(r.errors?.[0]?.message).toMatch(/cost/i);
+});
+
+/** Runs `query` over HTTP and returns its data with the SQL statements the app sent meanwhile. */
+async function counted(query: string, variables: Record<string, unknown>, key: string) {
+  const sent: string[] = [];
+  const stop = w.app.onStatement((sql) => sent.push(sql));
+  try {
+    const r = await gql(w, query, variables, key);
+    expect(r.errors).toBeUndefined();
+    return { data: r.data, sent };
+  } finally {
+    stop();
+  }
+}
+
+/** Ping `round` (n = round + 1) of the pattern start, success, fail, start, success, fail… */
+const kindOf = (round: number) => (['start', 'success', 'fail'] as const)[round % 3]!;
+const at = (base: Date, round: number) => new Date(base.getTime() + (round + 1) * 1000);
+
+it('loads 100 checks with their last 10 pings and their flips in at most 4 statements', async () => {
+  const carol = await createProject(w.app.db, { name: 'Carol' });
+  const base = new Date(T0.getTime() + 86_400_000);
+  const checks: { code: string; pings: number }[] = [];
+  for (let i = 0; i < 100; i++) {
+    const res = await w.api('POST', '/api/v3/checks/', { key: carol.api_key, body: { name: `c${i}` } });
+    checks.push({ code: res.json.uuid, pings: 12 + (i % 3) });
+  }
+  // One ping a second per check: every success comes 1 s after its start, every fail right after
+  // a success; success and fail alternate, so each of them is a flip.
+  for (let round = 0; round < 14; round++) {
+    w.clock.set(at(base, round));
+    const path = { start: '/start', success: '', fail: '/fail' }[kindOf(round)];
+    await Promise.all(checks.filter((c) => round < c.pings).map((c) => w.ping(`/ping/${c.code}${path}`)));
+  }
+
+  const { data, sent } = await counted(DASHBOARD, {}, carol.api_key);
+  // The key, the page of checks, their flips, their pings with what their durations need.
+  expect(sent.length).toBeLessThanOrEqual(4);
+
+  const nodes = data.project.checks.nodes;
+  expect(nodes).toHaveLength(100);
+  nodes.forEach((node: any, i: number) => {
+    const total = checks[i]!.pings;
+    const rounds = [...Array(total).keys()];
+    const lastOutcome = rounds.filter((r) => kindOf(r) !== 'start').pop()!;
+    // Newest first; the oldest listed success still pairs with its start just outside the window.
+    const pings = rounds.slice(-10).reverse().map((r) => ({
+      n: r + 1, type: kindOf(r), date: at(base, r).toISOString(), duration: kindOf(r) === 'success' ? 1 : null,
+    }));
+    const flips = rounds.filter((r) => kindOf(r) !== 'start').reverse().map((r) => ({
+      timestamp: at(base, r).toISOString(),
+      newStatus: kindOf(r) === 'success' ? 'up' : 'down',
+      oldStatus: r === 1 ? 'new' : kindOf(r) === 'success' ? 'down' : 'up',
+    }));
+    expect(node).toEqual({
+      // A start is not a "last ping" (Healthchecks' last_ping).
+      name: `c${i}`, status: kindOf(lastOutcome) === 'success' ? 'UP' : 'DOWN', lastPing: at(base, lastOutcome).toISOString(), pings, flips,
+    });
+  });
+});
+
+it('reads a bounded window of a check with 500 pings: 10 index entries, not 500 rows', async () => {
+  const dave = await createProject(w.app.db, { name: 'Dave' });
+  await setPingLogLimit(w.app.db, dave.id, 1000); // keep all 500
+  const res = await w.api('POST', '/api/v3/checks/', { key: dave.api_key, body: { name: 'busy' } });
+  for (let batch = 0; batch < 10; batch++) {
+    await Promise.all(Array.from({ length: 50 }, () => w.ping(`/ping/${res.json.uuid}`)));
+  }
+  const { data, sent } = await counted(DASHBOARD, {}, dave.api_key);
+  expect(data.project.checks.nodes[0].pings.map((p: { n: number }) => p.n)).toEqual([500, 499, 498, 497, 496, 495, 494, 493, 492, 491]);
+  // The pings statement reads each check's newest pings off the (checkId, n) index: a range
+  // search, never a scan of the check's pings (Prisma's nested `take` reads them all).
+  const window = sent.find((sql) => sql.includes('"Ping" p'));
+  expect(window).toBeDefined();
+  const db = new Database(sqliteFilePath(w.databaseUrl), { readonly: true });
+  try {
+    // The plan does not depend on the values: every parameter is bound to NULL.
+    const parameters = Array((window!.match(/\?/g) ?? []).length).fill(null);
+    const details = (db.prepare(`EXPLAIN QUERY PLAN ${window}`).all(...parameters) as { detail: string }[]).map((row) => row.detail);
+    expect(details).toContain('SEARCH p USING INDEX Ping_checkId_n_key (checkId=? AND n>?)');
+    expect(details.filter((d) => /^SCAN (p|q|e)\b/.test(d))).toEqual([]);
+  } finally {
+    db.close();
+  }
 });

@@ -7,7 +7,7 @@ import { checkState, tagList } from '../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
 import { flipsRange } from '../../monitoring/flips/service.ts';
 import { unauthenticated, validationError } from '../../shared/errors.ts';
-import { PING_LIST_MAX, Ping, withDurations } from './ping.ts';
+import { Ping, listedPings } from './ping.ts';
 import { Channel } from './channel.ts';
 
 // GraphQL follows API v3 semantics: the slug is the client's, never derived from the name; the
@@ -117,15 +117,10 @@ export const Check = builder.prismaObject('Check', {
       nullable: true,
       description: 'Newest first, at most the project\'s pingLogLimit (read-write keys only)',
       args: { first: t.arg.int({ defaultValue: 100 }) },
-      // One `checkId IN (...)` query for all the checks of a level, plus one for their projects.
-      select: (args, _ctx, nested) => ({
-        project: { select: { pingLogLimit: true } },
-        pings: nested({ orderBy: { id: 'desc' as const }, take: Math.max(0, Math.min(args.first ?? 100, PING_LIST_MAX)) }),
-      }),
-      resolve: async (c, _a, ctx) => {
+      resolve: async (c, args, ctx, info) => {
         await requireReadWrite(ctx);
-        // The same window as REST's listPings: the newest pingLogLimit pings.
-        return withDurations(ctx.deps, c.id, c.pings.slice(0, c.project.pingLogLimit));
+        // The same window as REST's listPings, read for every check of the response at once.
+        return listedPings(ctx, c.id, args.first ?? 100, info);
       },
     }),
     flips: t.relation('flips', {

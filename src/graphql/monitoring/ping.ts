@@ -1,29 +1,58 @@
-// The Ping type. Durations are the domain's (Healthchecks' prepare_durations): computed once per
-// listed window of a check, and only when a `duration` field is asked for.
+// The Ping type and the per-request loader that lists pings with their durations.
+import DataLoader from 'dataloader';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
-import type { MonitoringDeps } from '../../monitoring/context.ts';
-import { pingDurations } from '../../monitoring/pings/service.ts';
+import type { GraphQLContext } from '../context.ts';
+import { latestPings, pingDurations, type LatestPing } from '../../monitoring/pings/service.ts';
 
-/** Healthchecks never lists more than 1000 pings of a check. */
-export const PING_LIST_MAX = 1000;
+/** Each listed ping's duration in ms (null: none), computed with the window it was listed in. */
+const durationOf = new WeakMap<object, number | null>();
 
-type DurationPing = Parameters<typeof pingDurations>[2][number];
+/** Per request, one loader per variant (first, body, durations): 100 checks are one statement. */
+const loaders = new WeakMap<GraphQLContext, Map<string, DataLoader<number, LatestPing[]>>>();
 
-/** Each listed ping's duration, computed lazily for the whole window it was listed in. */
-const durationOf = new WeakMap<object, () => Promise<number | null>>();
-
-/** Marks `newestFirst` as one listed window of a check, so `duration` pairs starts within it. */
-export function withDurations<P extends DurationPing>(deps: MonitoringDeps, checkId: number, newestFirst: P[]): P[] {
-  let all: Promise<(number | null)[]> | undefined;
-  newestFirst.forEach((ping, i) => {
-    durationOf.set(ping, async () => (await (all ??= pingDurations(deps, checkId, newestFirst)))[i] ?? null);
-  });
-  return newestFirst;
+/** The newest `first` pings of a check, loaded together with those of every check beside it. */
+export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): Promise<LatestPing[]> {
+  // Bodies can be large: read only when the query asks for one. Durations are paired within
+  // each check's window (Healthchecks' prepare_durations), only when asked for too.
+  const withBody = selects(info, 'body');
+  const withDurations = selects(info, 'duration');
+  let byVariant = loaders.get(ctx);
+  if (!byVariant) loaders.set(ctx, (byVariant = new Map()));
+  const key = `${first}:${withBody}:${withDurations}`;
+  let loader = byVariant.get(key);
+  if (!loader) {
+    loader = new DataLoader(async (checkIds: readonly number[]) => {
+      const byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody });
+      return Promise.all(
+        checkIds.map(async (id) => {
+          const pings = byCheck.get(id) ?? [];
+          // The window came with its look-backs, so this reads nothing more; `duration` then
+          // resolves synchronously, which spares graphql-js a promise per ping.
+          if (withDurations) (await pingDurations(ctx.deps, id, pings)).forEach((ms, i) => durationOf.set(pings[i]!, ms));
+          return pings;
+        }),
+      );
+    });
+    byVariant.set(key, loader);
+  }
+  return loader.load(checkId);
 }
 
-export const Ping = builder.prismaObject('Ping', {
-  // Cheap columns a duration needs are always loaded; the body only when asked for.
-  select: { id: true, checkId: true, n: true, kind: true, rid: true, createdAt: true },
+/** Whether the document selects `name` under the field `info` resolves (fragments included). */
+function selects(info: GraphQLResolveInfo, name: string): boolean {
+  const visit = (set: SelectionSetNode | undefined): boolean =>
+    !!set?.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
+      return visit(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((f) => visit(f.selectionSet));
+}
+
+// A plain object type, not a Prisma one: listed pings come from latestPings' window query and
+// live ones from ingest, never from a Prisma relation, so there is nothing for the plugin to plan.
+export const Ping = builder.objectRef<LatestPing>('Ping').implement({
   fields: (t) => ({
     n: t.exposeInt('n', { description: 'Serial number within the check; larger is newer' }),
     type: t.exposeString('kind', { description: 'success, start, fail, log or ign' }),
@@ -37,17 +66,18 @@ export const Ping = builder.prismaObject('Ping', {
     duration: t.float({
       nullable: true,
       description: 'Seconds since the matching start ping (success and fail pings), as REST\'s `duration`',
-      resolve: async (p, _a, ctx) => {
+      resolve: (p, _a, ctx) => {
+        const ms = durationOf.get(p);
+        if (ms !== undefined) return ms === null ? null : ms / 1000;
         // A ping outside a listed window (a live subscription event) stands alone: the domain
         // then looks back for its start.
-        const ms = await (durationOf.get(p) ?? (async () => (await pingDurations(ctx.deps, p.checkId, [p]))[0] ?? null))();
-        return ms === null ? null : ms / 1000;
+        return pingDurations(ctx.deps, p.checkId, [p]).then(([alone]) => (alone === null || alone === undefined ? null : alone / 1000));
       },
     }),
     body: t.string({
       nullable: true,
       description: 'The stored body as UTF-8 text (bytes are verbatim over REST)',
-      select: { body: true },
+      // Listed pings carry their body when this field is selected (listedPings), live ones always.
       resolve: (p) => (p.body && p.body.length ? Buffer.from(p.body).toString('utf8') : null),
     }),
   }),

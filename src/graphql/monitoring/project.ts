@@ -1,9 +1,10 @@
 // The key's project: its checks (filtered, paginated), channels and badges.
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.ts';
-import { listChecks, type CheckRecord } from '../../monitoring/checks/service.ts';
+import type { Check as CheckRow, Prisma } from '../../generated/prisma/client.ts';
+import { listChecks } from '../../monitoring/checks/service.ts';
 import { listChannels } from '../../monitoring/integrations/service.ts';
 import { listBadges } from '../../monitoring/badges/service.ts';
-import { requireProject } from '../../monitoring/projects/service.ts';
 import { validationError } from '../../shared/errors.ts';
 import { Check, CheckStatus } from './check.ts';
 import { Channel } from './channel.ts';
@@ -24,8 +25,8 @@ const BadgeSet = builder.objectRef<{ tag: string; urls: Record<string, string> }
 });
 
 interface CheckPageShape {
-  nodes: CheckRecord[];
-  totalCount: number;
+  nodes: CheckRow[];
+  totalCount: () => Promise<number>;
   hasNextPage: boolean;
   endCursor: string | null;
 }
@@ -40,7 +41,7 @@ const CheckFilter = builder.inputType('CheckFilter', {
 const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
   fields: (t) => ({
     nodes: t.field({ type: [Check], resolve: (p) => p.nodes }),
-    totalCount: t.exposeInt('totalCount', { description: 'Checks matching the filter, all pages' }),
+    totalCount: t.int({ description: 'Checks matching the filter, all pages', resolve: (p) => p.totalCount() }),
     hasNextPage: t.exposeBoolean('hasNextPage'),
     endCursor: t.exposeString('endCursor', { nullable: true, description: 'Pass as `after` for the next page' }),
   }),
@@ -60,22 +61,18 @@ export const Project = builder.prismaObject('Project', {
         first: t.arg.int({ defaultValue: 100, description: `Page size, 0 to ${MAX_PAGE}` }),
         after: t.arg.string({ description: 'endCursor of the previous page' }),
       },
-      resolve: async (_project, args, ctx) => {
+      resolve: async (_project, args, ctx, info) => {
         const first = args.first ?? 100;
         if (first < 0 || first > MAX_PAGE) throw validationError(`first must be between 0 and ${MAX_PAGE}`);
-        const all = await listChecks(ctx.deps, await ctx.access(), { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [] });
-        // Status is computed from the clock, so filtering happens before the page is cut and the
-        // cursor is a check (its unique key, which read-only keys may see), not an offset.
-        let start = 0;
-        if (args.after) {
-          start = all.findIndex((c) => c.uniqueKey === args.after) + 1;
-          if (start === 0) throw validationError('unknown cursor');
-        }
-        const nodes = all.slice(start, start + first);
+        // The relations the query selects under `nodes` (flips, channels) load with the page.
+        const { include } = queryFromInfo({ context: ctx, info, path: ['nodes'] }) as { include?: Prisma.CheckInclude };
+        const filter = { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [] };
+        const page = await listChecks(ctx.deps, await ctx.access(), filter, { first, after: args.after, include });
+        const nodes = page.checks;
         return {
           nodes,
-          totalCount: all.length,
-          hasNextPage: start + first < all.length,
+          totalCount: page.total,
+          hasNextPage: page.hasNextPage,
           endCursor: nodes.length ? nodes[nodes.length - 1]!.uniqueKey : null,
         };
       },
@@ -98,6 +95,8 @@ builder.queryField('project', (t) =>
   t.field({
     type: Project,
     description: 'The project the X-Api-Key belongs to',
-    resolve: async (_root, _args, ctx) => requireProject(ctx.deps.db, (await ctx.access()).projectId),
+    // The key was just found on this project's row: nothing to read unless a column is asked
+    // for, which the plugin then loads by id.
+    resolve: async (_root, _args, ctx) => ({ id: (await ctx.access()).projectId }),
   }),
 );

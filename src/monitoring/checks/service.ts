@@ -1,8 +1,8 @@
 // Check behaviour shared by the REST compatibility layer and GraphQL: one implementation,
 // two transports. Every function takes the caller's ProjectAccess and enforces it here.
 import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.ts';
-import { conflict, notFound, OtherProjectError, unauthenticated } from '../../shared/errors.ts';
+import type { Check, Prisma } from '../../generated/prisma/client.ts';
+import { conflict, notFound, OtherProjectError, unauthenticated, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
 import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
@@ -29,13 +29,77 @@ export interface ListChecksFilter {
   status?: string[];
 }
 
-export async function listChecks(deps: MonitoringDeps, access: ProjectAccess, filter: ListChecksFilter = {}) {
+/** One page of checks, oldest first: `first` checks after the check whose unique key is `after`. */
+export interface ChecksPageRequest {
+  first: number;
+  after?: string | null;
+  /** Relations to load with the page's checks (GraphQL passes what its query selects). */
+  include?: Prisma.CheckInclude;
+}
+
+export interface ChecksPage {
+  checks: Check[];
+  hasNextPage: boolean;
+  /** Checks matching the filter, all pages; counted only when asked for. */
+  total(): Promise<number>;
+}
+
+/** Every check of the project matching `filter`, oldest first, with its channels. */
+export function listChecks(deps: MonitoringDeps, access: ProjectAccess, filter?: ListChecksFilter): Promise<CheckRecord[]>;
+/** One page of them; the filter applies before paging. */
+export function listChecks(deps: MonitoringDeps, access: ProjectAccess, filter: ListChecksFilter, page: ChecksPageRequest): Promise<ChecksPage>;
+export async function listChecks(
+  deps: MonitoringDeps,
+  access: ProjectAccess,
+  filter: ListChecksFilter = {},
+  page?: ChecksPageRequest,
+): Promise<CheckRecord[] | ChecksPage> {
+  const where = checksWhere(access, filter);
+  if (!page) return filterChecks(deps, filter, await deps.db.check.findMany({ where, orderBy: { id: 'asc' }, include: checkWithChannels }));
+  // Tags match exactly and status is computed from the clock: neither can be cut in SQL, so
+  // the page is cut from the whole filtered list.
+  if (filter.tags?.length || filter.status?.length) {
+    const all = filterChecks(deps, filter, await deps.db.check.findMany({ where, orderBy: { id: 'asc' } }));
+    let start = 0;
+    if (page.after) {
+      start = all.findIndex((c) => c.uniqueKey === page.after) + 1;
+      if (start === 0) throw validationError('unknown cursor');
+    }
+    let checks = all.slice(start, start + page.first);
+    // The relations of the page only (same rows, read again with them).
+    if (page.include && checks.length) {
+      checks = await deps.db.check.findMany({ where: { id: { in: checks.map((c) => c.id) } }, orderBy: { id: 'asc' }, include: page.include });
+    }
+    return { checks, hasNextPage: start + page.first < all.length, total: async () => all.length };
+  }
+  // Unfiltered, the page is read alone. The cursor is a check (its unique key, which read-only
+  // keys may see), not an offset, so the page starts after its id.
+  let afterId: number | undefined;
+  if (page.after) {
+    const cursor = await deps.db.check.findFirst({ where: { ...where, uniqueKey: page.after }, select: { id: true } });
+    if (!cursor) throw validationError('unknown cursor');
+    afterId = cursor.id;
+  }
+  const rows = await deps.db.check.findMany({
+    where: afterId === undefined ? where : { ...where, id: { gt: afterId } },
+    orderBy: { id: 'asc' },
+    take: page.first + 1,
+    include: page.include,
+  });
+  return { checks: rows.slice(0, page.first), hasNextPage: rows.length > page.first, total: () => deps.db.check.count({ where }) };
+}
+
+function checksWhere(access: ProjectAccess, filter: ListChecksFilter): Prisma.CheckWhereInput {
   const where: Prisma.CheckWhereInput = { projectId: access.projectId };
   if (filter.slug) where.slug = filter.slug;
   // Tag filters are exact and AND-ed; a LIKE narrows the rows, the split makes it exact.
   const tags = [...new Set(filter.tags ?? [])];
   if (tags.length) where.AND = tags.map((t) => ({ tags: { contains: t } }));
-  let checks = await deps.db.check.findMany({ where, orderBy: { id: 'asc' }, include: checkWithChannels });
+  return where;
+}
+
+function filterChecks<C extends Check>(deps: MonitoringDeps, filter: ListChecksFilter, checks: C[]): C[] {
+  const tags = [...new Set(filter.tags ?? [])];
   if (tags.length) checks = checks.filter((c) => tags.every((t) => tagList(c.tags).includes(t)));
   if (filter.status?.length) {
     const now = deps.clock.now();

@@ -1,6 +1,7 @@
 // Receiving pings and reading them back. A ping is acknowledged only after the check update
 // and the ping row have committed together (ingest.ts), so nothing acknowledged is lost.
 import { randomUUID } from 'node:crypto';
+import { Prisma, type Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { getCheck } from '../checks/service.ts';
@@ -98,7 +99,99 @@ export async function pingBody(deps: MonitoringDeps, access: ProjectAccess, code
 }
 
 const MAX_DURATION_MS = 72 * 3600 * 1000;
-type ListedPing = { id: number; n: number; kind: string; rid: string | null; createdAt: Date };
+/** Healthchecks never lists more than 1000 pings of a check. */
+export const PING_LIST_MAX = 1000;
+/** Beyond this many look-backs in one listing, Healthchecks shows no durations at all. */
+const MAX_LOOK_BACKS = 10;
+
+type ListedPing = {
+  id: number;
+  n: number;
+  kind: string;
+  rid: string | null;
+  createdAt: Date;
+  /** lookBackDuration's answer when it was read with the ping (latestPings); absent otherwise. */
+  lookBackMs?: number | null;
+};
+
+/** A listed ping: every column, the body only when asked for (undefined otherwise). */
+export type LatestPing = Omit<Ping, 'body'> & { body?: Uint8Array | null; lookBackMs?: number | null };
+
+/**
+ * The newest `first` pings (at most the project's pingLogLimit, as listPings) of each of
+ * `checkIds` that belongs to the caller's project, newest first, in one statement whatever the
+ * number of checks. The window is read off the (checkId, n) index: ingest numbers a check's pings
+ * 1, 2, 3… in insertion order under a compare-and-set on nPings, and pruning only removes the
+ * oldest, so the newest `k` pings are exactly those with n > nPings - k (and n orders them as id
+ * does). Prisma's nested `take` would read every ping of every check and cut in memory.
+ *
+ * The statement also answers the look-backs pingDurations will need (the same rule, marked in
+ * SQL: a success or fail whose run id has no earlier start, success or fail in the listing, at
+ * most ten per check), so durations cost no further query; pingDurations still looks back
+ * itself for any ping that comes without its answer.
+ */
+export async function latestPings(
+  deps: MonitoringDeps,
+  access: ProjectAccess,
+  checkIds: readonly number[],
+  options: { first: number; withBody?: boolean },
+): Promise<Map<number, LatestPing[]>> {
+  const out = new Map<number, LatestPing[]>(checkIds.map((id) => [id, []]));
+  const first = Math.max(0, Math.min(options.first, PING_LIST_MAX));
+  if (checkIds.length === 0 || first === 0) return out;
+  // SQLite's dialect, as sqlite-store.ts: MIN of two values, IS for NULL-safe equality, and dates
+  // stored as Unix milliseconds (db/adapter.ts), so date arithmetic is integer arithmetic.
+  // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
+  // correlated "earlier in the listing?" test per ping would be O(k²).
+  const rows = await deps.db.$queryRaw<(LatestPing & { lookedBack: number | bigint; lookBackMs: number | bigint | null })[]>`
+    WITH "windows" AS (
+      SELECT c."id" AS "checkId", c."nPings" - MIN(${first}, pr."pingLogLimit") AS "floor"
+      FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
+      WHERE c."projectId" = ${access.projectId} AND c."id" IN (${Prisma.join(checkIds)})
+    ), "listed" AS (
+      SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", p."scheme", p."remoteAddr", p."method", p."ua", p."rid", p."exitStatus",
+        ${options.withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body",
+        -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
+        -- earlier start, success or fail of its run id in the listing
+        p."kind" IN ('success', 'fail')
+          AND p."createdAt" - (SELECT e."createdAt" FROM "Ping" e WHERE e."checkId" = w."checkId" AND e."n" > w."floor" ORDER BY e."n" LIMIT 1) < ${MAX_DURATION_MS}
+          AND ROW_NUMBER() OVER (PARTITION BY p."checkId", p."rid", p."kind" IN ('start', 'success', 'fail') ORDER BY p."n") = 1 AS "miss"
+      FROM "windows" w JOIN "Ping" p ON p."checkId" = w."checkId" AND p."n" > w."floor"
+    ), "misses" AS (
+      SELECT "checkId", SUM("miss") AS "count" FROM "listed" GROUP BY "checkId"
+    )
+    SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body",
+      l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
+      -- lookBackDuration's query, for the pings it will be asked about
+      CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
+        SELECT CASE WHEN q."kind" = 'start' THEN l."createdAt" - q."createdAt" END
+        FROM "Ping" q
+        WHERE q."checkId" = l."checkId" AND q."n" < l."n" AND q."createdAt" >= l."createdAt" - ${MAX_DURATION_MS}
+          AND q."rid" IS l."rid" AND q."kind" IN ('start', 'success', 'fail')
+        ORDER BY q."n" DESC LIMIT 1
+      ) END AS "lookBackMs"
+    FROM "listed" l JOIN "misses" m ON m."checkId" = l."checkId"
+    ORDER BY l."checkId", l."id" DESC`;
+  for (const r of rows) {
+    // One object of one shape per ping: a dashboard lists a thousand of them.
+    out.get(r.checkId)!.push({
+      id: r.id,
+      checkId: r.checkId,
+      n: r.n,
+      createdAt: r.createdAt,
+      kind: r.kind,
+      scheme: r.scheme,
+      remoteAddr: r.remoteAddr,
+      method: r.method,
+      ua: r.ua,
+      rid: r.rid,
+      exitStatus: r.exitStatus,
+      body: options.withBody ? r.body : undefined,
+      lookBackMs: r.lookedBack ? (r.lookBackMs === null ? null : Number(r.lookBackMs)) : undefined,
+    });
+  }
+  return out;
+}
 
 /** Healthchecks' prepare_durations: pair completions with their start by run id. */
 export async function pingDurations(deps: MonitoringDeps, checkId: number, newestFirst: ListedPing[]): Promise<(number | null)[]> {
@@ -122,7 +215,7 @@ export async function pingDurations(deps: MonitoringDeps, checkId: number, newes
       starts.set(p.rid, null);
     }
   }
-  if (misses.length > 10) return newestFirst.map(() => null);
+  if (misses.length > MAX_LOOK_BACKS) return newestFirst.map(() => null);
   for (const i of misses) out[i] = await lookBackDuration(deps, checkId, newestFirst[i]!);
   return out;
 }
@@ -130,6 +223,7 @@ export async function pingDurations(deps: MonitoringDeps, checkId: number, newes
 /** Ping.duration: the nearest earlier ping with the same run id, if it is a start. */
 async function lookBackDuration(deps: MonitoringDeps, checkId: number, ping: ListedPing): Promise<number | null> {
   if (ping.n === 1) return null;
+  if (ping.lookBackMs !== undefined) return ping.lookBackMs;
   const since = new Date(ping.createdAt.getTime() - MAX_DURATION_MS);
   const earlier = await deps.db.ping.findFirst({
     where: { checkId, id: { lt: ping.id }, createdAt: { gte: since }, rid: ping.rid, kind: { in: ['start', 'success', 'fail'] } },
@@ -138,4 +232,3 @@ async function lookBackDuration(deps: MonitoringDeps, checkId: number, ping: Lis
   });
   return earlier?.kind === 'start' ? ping.createdAt.getTime() - earlier.createdAt.getTime() : null;
 }
-

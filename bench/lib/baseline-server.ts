@@ -1,0 +1,127 @@
+// The gateway as src/server.ts runs it, plus hand-written REST handlers that serve the GraphQL
+// benchmark's dashboard data (the project's first 100 checks, each with its 10 newest pings and
+// their durations, and its flips) as JSON, with the same X-Api-Key check and no GraphQL. The
+// GraphQL figure is measured against them, in the same process.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildApp } from '../../src/app.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { sendJson } from '../../src/http/respond.ts';
+import { checkState } from '../../src/monitoring/checks/derived.ts';
+import type { MonitoringDeps, ProjectAccess } from '../../src/monitoring/context.ts';
+import { latestPings, pingDurations } from '../../src/monitoring/pings/service.ts';
+import { authenticate, isDomainError } from '../../src/monitoring/projects/service.ts';
+
+const CHECKS = 100;
+const PINGS = 10;
+
+interface Listed {
+  name: string;
+  status: string;
+  lastPing: Date | null;
+  pings: { n: number; type: string; date: Date; duration: number | null }[];
+  flips: { timestamp: Date; newStatus: string; oldStatus: string }[];
+}
+
+type Handler = (deps: MonitoringDeps, access: ProjectAccess) => Promise<Listed[]>;
+
+/**
+ * What an engineer writes with Prisma: one findMany with the relations nested (Prisma runs one
+ * statement per relation; its nested `take` cuts each check's pings in memory), then the domain's
+ * durations per check, which look back for the start of a run cut off by the window.
+ */
+const nested: Handler = async (deps, access) => {
+  const now = deps.clock.now();
+  const checks = await deps.db.check.findMany({
+    where: { projectId: access.projectId },
+    orderBy: { id: 'asc' },
+    take: CHECKS,
+    include: {
+      project: { select: { pingLogLimit: true } },
+      pings: { orderBy: { id: 'desc' }, take: PINGS, omit: { body: true } },
+      flips: { orderBy: { id: 'desc' } },
+    },
+  });
+  return Promise.all(
+    checks.map(async (c) => {
+      const pings = c.pings.slice(0, c.project.pingLogLimit);
+      const durations = await pingDurations(deps, c.id, pings);
+      return {
+        name: c.name,
+        status: checkState(c, now).status,
+        lastPing: c.lastPing,
+        pings: pings.map((p, i) => ({ n: p.n, type: p.kind, date: p.createdAt, duration: seconds(durations[i]) })),
+        flips: c.flips.map((f) => ({ timestamp: f.createdAt, newStatus: f.newStatus, oldStatus: f.oldStatus })),
+      };
+    }),
+  );
+};
+
+/** The same data on GraphQL's own plan (latestPings' window query): isolates GraphQL's cost. */
+const windowed: Handler = async (deps, access) => {
+  const now = deps.clock.now();
+  const checks = await deps.db.check.findMany({
+    where: { projectId: access.projectId },
+    orderBy: { id: 'asc' },
+    take: CHECKS,
+    include: { flips: { orderBy: { id: 'desc' } } },
+  });
+  const pings = await latestPings(deps, access, checks.map((c) => c.id), { first: PINGS });
+  return Promise.all(
+    checks.map(async (c) => {
+      const listed = pings.get(c.id) ?? [];
+      const durations = await pingDurations(deps, c.id, listed);
+      return {
+        name: c.name,
+        status: checkState(c, now).status,
+        lastPing: c.lastPing,
+        pings: listed.map((p, i) => ({ n: p.n, type: p.kind, date: p.createdAt, duration: seconds(durations[i]) })),
+        flips: c.flips.map((f) => ({ timestamp: f.createdAt, newStatus: f.newStatus, oldStatus: f.oldStatus })),
+      };
+    }),
+  );
+};
+
+const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000);
+
+function serve(deps: MonitoringDeps, handler: Handler) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const header = req.headers['x-api-key'];
+      // Pings are shown to read-write keys only, as GraphQL's `pings` field.
+      const access = await authenticate(deps.db, Array.isArray(header) ? header[0] : header, 'write');
+      sendJson(res, 200, { checks: await handler(deps, access) });
+    } catch (err) {
+      if (isDomainError(err) && err.code === 'UNAUTHENTICATED') return sendJson(res, 401, { error: err.message });
+      sendJson(res, 500, { error: String(err) });
+    }
+  };
+}
+
+try {
+  const config = loadConfig();
+  const app = await buildApp(config, {
+    routes: (router, deps) => {
+      router.get('/bench/baseline', serve(deps, nested));
+      router.get('/bench/baseline-window', serve(deps, windowed));
+    },
+  });
+  const port = await app.start();
+  app.log.info({ port, siteRoot: config.siteRoot, database: config.databaseUrl }, 'gateway listening');
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`gateway: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+}
