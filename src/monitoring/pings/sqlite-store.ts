@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { checkFromRow, millis, type Exclusive } from '../../db/sqlite-transaction.ts';
+import { checkFromRow, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
 import type { NewFlip, NewPing, PingStore, PingTx } from './store.ts';
 
 
@@ -35,9 +35,11 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
       observe(sql);
       return f();
     };
+    const byCode = rowReader(s.byCode);
+    const byId = rowReader(s.byId);
     const tx: PingTx = {
-      checkByCode: (code) => step(SQL.byCode, () => toCheck(s.byCode.get(code) as Record<string, unknown> | undefined)),
-      checkById: (id) => step(SQL.byId, () => toCheck(s.byId.get(id) as Record<string, unknown> | undefined)),
+      checkByCode: (code) => step(SQL.byCode, () => toCheck(byCode(code))),
+      checkById: (id) => step(SQL.byId, () => toCheck(byId(id))),
       pingLogLimit: (projectId) => step(SQL.pingLogLimit, () => (s.pingLogLimit.get(projectId) as { pingLogLimit: number }).pingLogLimit),
       updateCheck: (before: Check, c: Check) =>
         step(SQL.update, () => s.update.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, ms(c.alertAfter), c.nPings, c.id, before.nPings).changes === 1),

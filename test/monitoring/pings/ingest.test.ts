@@ -69,6 +69,19 @@ describe('group commit', () => {
     expect(counts.map((c) => [c.nPings, c._count.pings])).toEqual(Array(5).fill([10, 10]));
   });
 
+  it('reads a check through the driver exactly as Prisma reads it', async () => {
+    const created = await w.api('POST', '/api/v2/checks/', {
+      body: { name: 'full', tags: 'a b', desc: 'd', schedule: '5 4 * * *', tz: 'Europe/Riga', grace: 120, manual_resume: true, methods: 'POST', subject: 'ok', subject_fail: 'bad', filter_body: true },
+    });
+    expect(created.status).toBe(201);
+    const code = created.json.uuid as string;
+    await w.ping(`/ping/${code}/start`, { method: 'POST' });
+    const viaPrisma = await w.app.db.check.findUniqueOrThrow({ where: { code } });
+    const viaDriver = await sqlitePingStore(w.app.exclusive).transaction((tx) => [tx.checkByCode(code), tx.checkById(viaPrisma.id)]);
+    expect(viaDriver).toEqual([viaPrisma, viaPrisma]);
+    expect(viaPrisma.lastStart).toBeInstanceOf(Date);
+  });
+
   it('answers 404 for an unknown check in a batch and still stores the others', async () => {
     const [code] = await newChecks(1);
     const missing = '00000000-0000-4000-8000-000000000000';
