@@ -58,7 +58,8 @@ async function wrk(o: LoadOptions): Promise<LoadResult> {
     writeFileSync(pathsFile, o.paths.join('\n') + '\n');
     writeFileSync(path.join(dir, 'script.lua'), lua(o, pathsFile));
     // One wrk thread: the machine has two cores and the server needs one of them.
-    const { stdout } = await run('wrk', ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '-s', path.join(dir, 'script.lua'), o.url], { maxBuffer: 1 << 20 });
+    // A 10 s timeout: a slow answer is a latency, not a failure (wrk's default gives up at 2 s).
+    const { stdout } = await run('wrk', ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--timeout', '10s', '--latency', '-s', path.join(dir, 'script.lua'), o.url], { maxBuffer: 1 << 20 });
     const requests = Number(stdout.match(/(\d+) requests in/)?.[1] ?? 0);
     const non2xx = Number(stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
     const sock = stdout.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
