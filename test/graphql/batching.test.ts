@@ -92,6 +92,17 @@ const DASHBOARD = `query Dashboard { project { checks(first: 100) { nodes {
   flips { timestamp newStatus oldStatus }
 } } } }`;
 
+it('refuses a query asking for more pings than a request may, page sizes given as variables', async () => {
+  const erin = await createProject(w.app.db, { name: 'Erin' });
+  for (let i = 0; i < 21; i++) await w.api('POST', '/api/v3/checks/', { key: erin.api_key, body: { name: `e${i}` } });
+  const query = 'query($checks: Int!, $pings: Int!) { project { checks(first: $checks) { nodes { name pings(first: $pings) { n } } } } }';
+  const refused = await gql(w, query, { checks: 21, pings: 1000 }, erin.api_key);
+  expect(refused.errors?.[0]).toMatchObject({ message: expect.stringMatching(/21000 pings, more than 20000/), extensions: { code: 'BAD_USER_INPUT' } });
+  const fine = await gql(w, query, { checks: 21, pings: 900 }, erin.api_key);
+  expect(fine.errors).toBeUndefined();
+  expect(fine.data.project.checks.nodes).toHaveLength(21);
+});
+
 it('refuses a query whose literal page sizes cost far more than a dashboard', async () => {
   const r = await gql(w, '{ project { checks(first: 1000) { nodes { pings(first: 100) { n } } } } }', {}, w.alice.api_key);
   expect(r.errors?.[0]?.message).toMatch(/cost/i);

@@ -3,13 +3,29 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { latestPings, pingDurations, type LatestPing } from '../../monitoring/pings/service.ts';
+import { PING_LIST_MAX, latestPings, pingDurations, type LatestPing } from '../../monitoring/pings/service.ts';
+import { validationError } from '../../shared/errors.ts';
 
 /** Each listed ping's duration in ms (null: none), computed with the window it was listed in. */
 const durationOf = new WeakMap<object, number | null>();
 
 /** Per request, one loader per variant (first, body, durations): 100 checks are one statement. */
 const loaders = new WeakMap<GraphQLContext, Map<string, DataLoader<number, LatestPing[]>>>();
+
+/**
+ * Pings one request may ask for, counted as checks × `first`. The query cost limit cannot
+ * see page sizes passed as variables; this can. A dashboard of 100 checks × 10 pings is 1,000.
+ */
+export const PINGS_PER_REQUEST = 20_000;
+const requested = new WeakMap<GraphQLContext, number>();
+
+function spend(ctx: GraphQLContext, pings: number) {
+  const total = (requested.get(ctx) ?? 0) + pings;
+  requested.set(ctx, total);
+  if (total > PINGS_PER_REQUEST) {
+    throw validationError(`this query asks for up to ${total} pings, more than ${PINGS_PER_REQUEST}: ask for fewer checks or fewer pings per check`);
+  }
+}
 
 /** The newest `first` pings of a check, loaded together with those of every check beside it. */
 export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): Promise<LatestPing[]> {
@@ -23,6 +39,7 @@ export function listedPings(ctx: GraphQLContext, checkId: number, first: number,
   let loader = byVariant.get(key);
   if (!loader) {
     loader = new DataLoader(async (checkIds: readonly number[]) => {
+      spend(ctx, checkIds.length * Math.max(0, Math.min(first, PING_LIST_MAX)));
       const byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody });
       return Promise.all(
         checkIds.map(async (id) => {
