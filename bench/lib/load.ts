@@ -30,7 +30,8 @@ export interface LoadResult {
   latencyMs: { p50: number; p99: number };
 }
 
-export const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+// BENCH_GENERATOR=node forces the fallback (to check it still works).
+export const hasWrk = process.env.BENCH_GENERATOR !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
   return hasWrk ? wrk(o) : nodeLoad(o);

@@ -60,10 +60,14 @@ export class PingIngest {
   }
 
   async #writeAll(): Promise<void> {
-    // Requests that arrive in the same turn of the event loop share the first transaction.
-    await new Promise((r) => setImmediate(r));
-    while (this.#queue.length) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH));
-    this.#writer = null;
+    try {
+      // Requests that arrive in the same turn of the event loop share the first transaction.
+      await new Promise((r) => setImmediate(r));
+      while (this.#queue.length) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH));
+    } finally {
+      // Whatever happened, the next ping starts a writer again rather than waiting forever.
+      this.#writer = null;
+    }
   }
 
   async #writeBatch(batch: Pending[]): Promise<void> {
