@@ -77,7 +77,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxParamLength: 500,
   });
   let websocket: ReturnType<typeof attachGraphQLWebSocket> | undefined;
-  const metrics = createMetrics({ events: deps.events, clock: deps.clock, onStatement, websocketConnections: () => websocket?.wss.clients.size ?? 0 });
+  const metrics = createMetrics({
+    events: deps.events,
+    clock: deps.clock,
+    onStatement,
+    websocketConnections: () => websocket?.wss.clients.size ?? 0,
+    sharedSubscriptions: () => ({ listeners: websocket?.shared.count() ?? 0, subscribers: websocket?.shared.subscribers() ?? 0 }),
+  });
   // Liveness: answers without touching the database (also the benchmarks' no-op route).
   router.get('/healthz', (_req, res) => sendText(res, 200, 'OK'));
   router.get('/metrics', async (_req, res) => {

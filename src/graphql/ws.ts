@@ -11,15 +11,30 @@ import type { MonitoringDeps } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken } from '../campus/auth.ts';
 import { headerFrom, tokenFrom } from './context.ts';
+import { createSharedSubscriptions } from './shared-subscriptions.ts';
+
+function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown }) {
+  return JSON.stringify([
+    headerFrom(params, 'x-api-key'),
+    headerFrom(params, 'authorization'),
+    payload.query,
+    payload.operationName ?? null,
+    payload.variables ?? null,
+  ]);
+}
 
 type Enveloped = ReturnType<YogaServerInstance<Record<string, unknown>, Record<string, unknown>>['getEnveloped']>;
 
 export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000) {
   const wss = new WebSocketServer({ server, path: '/graphql' });
+  const shared = createSharedSubscriptions();
   const disposable = useServer(
     {
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: Enveloped['execute'] }).execute(args),
-      subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: Enveloped['subscribe'] }).subscribe(args),
+      subscribe: (args: ExecutionArgs) => {
+        const { subscribe, shareKey } = args.rootValue as { subscribe: Enveloped['subscribe']; shareKey: string };
+        return shared.subscribe(shareKey, async () => subscribe(args));
+      },
       onConnect: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const apiKey = headerFrom(params, 'x-api-key');
@@ -51,7 +66,8 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
             document,
             variableValues: payload.variables,
             contextValue: await contextFactory(),
-            rootValue: { execute, subscribe },
+            // Same credentials, document and variables: the same results (shared-subscriptions.ts).
+            rootValue: { execute, subscribe, shareKey: shareKeyOf(ctx.connectionParams, payload) },
           };
         } catch (err) {
           if (err instanceof Error && 'locations' in err) return [err as GraphQLError];
@@ -64,6 +80,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
   );
   return {
     wss,
+    shared,
     async close() {
       for (const client of wss.clients) client.terminate();
       await disposable.dispose();

@@ -12,6 +12,8 @@ export interface MetricsSources {
   onStatement(listener: (sql: string) => void): () => void;
   /** Open graphql-ws connections. */
   websocketConnections(): number;
+  /** WebSocket subscriptions that share one event listener: how many listeners, how many subscribers. */
+  sharedSubscriptions(): { listeners: number; subscribers: number };
 }
 
 export interface Metrics {
@@ -63,10 +65,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
   const own = { flip: 1, ping: 1, checkChanged: 0, recordChanged: 0 };
   new Gauge({
     name: 'gateway_subscriptions_active',
-    help: 'Live GraphQL subscriptions (event listeners held by subscribers)',
+    help: 'Live GraphQL subscriptions (each subscriber once, also where identical ones share a listener)',
     registers: [registry],
     collect() {
-      this.set(SUBSCRIPTION_TOPICS.reduce((sum, t) => sum + sources.events.listenerCount(t) - own[t], 0));
+      const listeners = SUBSCRIPTION_TOPICS.reduce((sum, t) => sum + sources.events.listenerCount(t) - own[t], 0);
+      const shared = sources.sharedSubscriptions();
+      this.set(listeners - shared.listeners + shared.subscribers);
     },
   });
   new Gauge({

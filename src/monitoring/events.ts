@@ -74,7 +74,7 @@ const WAKE_SLICE = 256;
 const wakeups: Array<() => void> = [];
 let draining = false;
 
-function wakeSoon(wake: () => void) {
+export function wakeSoon(wake: () => void) {
   wakeups.push(wake);
   if (draining) return;
   draining = true;

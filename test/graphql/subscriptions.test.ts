@@ -73,6 +73,29 @@ describe('graphql-ws subscriptions', () => {
     sub.stop();
   });
 
+  it('shares one subscription among identical subscribers: each gets every event, and one leaving stops nobody else', async () => {
+    const code = await newCheck(w.alice.api_key, { name: 'shared' });
+    const query = 'subscription($id: ID) { flips(checkId: $id) { newStatus check { name } } }';
+    const a = collect(client({ 'X-Api-Key': w.alice.api_key }), query, { id: code });
+    const b = collect(client({ 'X-Api-Key': w.alice.api_key }), query, { id: code });
+    // Another key (read-only) never shares with a read-write one.
+    const ro = collect(client({ 'X-Api-Key': w.alice.api_key_readonly }), query, { id: code });
+    await until(() => w.app.deps.events.listenerCount('flip') >= idle.flip! + 2);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(idle.flip! + 2);
+    await w.ping(`/ping/${code}`);
+    await Promise.all([a.next(1), b.next(1), ro.next(1)]);
+    a.stop();
+    await w.ping(`/ping/${code}/fail`);
+    await Promise.all([b.next(2), ro.next(2)]);
+    expect(a.events.map((e) => e.data.flips.newStatus)).toEqual(['up']);
+    expect(b.events.map((e) => e.data.flips)).toEqual([{ newStatus: 'up', check: { name: 'shared' } }, { newStatus: 'down', check: { name: 'shared' } }]);
+    expect(ro.events.map((e) => e.data.flips.newStatus)).toEqual(['up', 'down']);
+    b.stop();
+    ro.stop();
+    await until(() => w.app.deps.events.listenerCount('flip') === idle.flip);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(idle.flip);
+  });
+
   it('pushes a monitor-detected flip dated at the going-down time', async () => {
     const code = await newCheck(w.alice.api_key);
     w.clock.set(T0);
@@ -149,10 +172,17 @@ describe('graphql-ws subscriptions', () => {
       await iterator.return!();
     }
     expect(w.app.deps.events.listenerCount('flip')).toBe(before);
-    // Over WebSocket too: 200 clients subscribe and go away.
-    for (let i = 0; i < 200; i++) collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription { flips { up } }');
-    await until(() => w.app.deps.events.listenerCount('flip') >= before + 200);
-    expect(w.app.deps.events.listenerCount('flip')).toBe(before + 200);
+    // Over WebSocket too: 200 clients subscribe and go away. Identical subscriptions (same key,
+    // document and variables) share one listener; each other one holds its own.
+    const subs: Array<ReturnType<typeof collect>> = [];
+    for (let i = 0; i < 200; i++) {
+      const variables = i < 100 ? {} : { id: String(i) };
+      const query = i < 100 ? 'subscription { flips { up } }' : 'subscription($id: ID) { flips(checkId: $id) { up } }';
+      subs.push(collect(client({ 'X-Api-Key': w.alice.api_key }), query, variables));
+    }
+    // The 100 with a checkId name no check of alice's: each fails alone, holding nothing.
+    await until(() => subs.slice(100).every((sub) => sub.failure()) && w.app.deps.events.listenerCount('flip') >= before + 1);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(before + 1);
     await Promise.all(clients.splice(0).map((c) => c.dispose()));
     await until(() => w.app.deps.events.listenerCount('flip') === before);
     expect(w.app.deps.events.listenerCount('flip')).toBe(before);

@@ -81,17 +81,18 @@ describe('/metrics', () => {
   });
 
   it('shows live subscriptions and WebSocket connections, and GraphQL operations', async () => {
-    const client = createClient({ url: `${w.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Api-Key': w.alice.api_key }, retryAttempts: 0 });
-    const stop = client.subscribe({ query: 'subscription { flips { newStatus } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+    // Two identical subscriptions share one listener, and still count as two subscribers.
+    const clients = [0, 1].map(() => createClient({ url: `${w.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'X-Api-Key': w.alice.api_key }, retryAttempts: 0 }));
+    const stops = clients.map((c) => c.subscribe({ query: 'subscription { flips { newStatus } }' }, { next: () => {}, error: () => {}, complete: () => {} }));
     let m = await scrape();
-    for (let i = 0; i < 100 && m('gateway_subscriptions_active') < 1; i++) {
+    for (let i = 0; i < 100 && m('gateway_subscriptions_active') < 2; i++) {
       await new Promise((r) => setTimeout(r, 10));
       m = await scrape();
     }
-    expect(m('gateway_subscriptions_active')).toBe(1);
-    expect(m('gateway_websocket_connections')).toBe(1);
-    stop();
-    await client.dispose();
+    expect(m('gateway_subscriptions_active')).toBe(2);
+    expect(m('gateway_websocket_connections')).toBe(2);
+    stops.forEach((stop) => stop());
+    await Promise.all(clients.map((c) => c.dispose()));
     for (let i = 0; i < 100 && (m('gateway_subscriptions_active') > 0 || m('gateway_websocket_connections') > 0); i++) {
       await new Promise((r) => setTimeout(r, 10));
       m = await scrape();

@@ -1,0 +1,168 @@
+// WebSocket subscribers that send the same credentials, document and variables would get the
+// very same results, so they share one subscription: each event is executed once and the one
+// result goes to every one of them. With 10,000 dashboards watching one project's flips this
+// saves 9,999 GraphQL executions per flip and the per-subscriber iterator stacks of graphql-js,
+// envelop and graphql-ws. Each subscriber keeps its own bounded buffer, as in events.ts.
+import type { ExecutionResult } from 'graphql';
+import { wakeSoon } from '../monitoring/events.ts';
+
+type Source = AsyncIterable<ExecutionResult>;
+type Started = Source | ExecutionResult;
+
+const BUFFER = 256;
+
+function isStream(value: Started): value is Source {
+  return typeof (value as Source)[Symbol.asyncIterator] === 'function';
+}
+
+class Sink implements AsyncIterableIterator<ExecutionResult> {
+  #queue: ExecutionResult[] = [];
+  #waiting: ((r: IteratorResult<ExecutionResult>) => void) | null = null;
+  #wakeScheduled = false;
+  #done = false;
+
+  constructor(private leave: (sink: Sink) => void) {}
+
+  push(result: ExecutionResult) {
+    if (this.#done) return;
+    if (this.#queue.length >= BUFFER) this.#queue.shift();
+    this.#queue.push(result);
+    if (this.#waiting && !this.#wakeScheduled) {
+      this.#wakeScheduled = true;
+      wakeSoon(this.#wake);
+    }
+  }
+
+  #wake = () => {
+    this.#wakeScheduled = false;
+    if (!this.#waiting || !this.#queue.length) return;
+    const resolve = this.#waiting;
+    this.#waiting = null;
+    resolve({ value: this.#queue.shift()!, done: false });
+  };
+
+  /** The shared source ended: finish once the buffer is read. */
+  end() {
+    this.#done = true;
+    if (this.#waiting && !this.#queue.length) {
+      this.#waiting({ value: undefined, done: true });
+      this.#waiting = null;
+    }
+  }
+
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.#queue.length) return Promise.resolve({ value: this.#queue.shift()!, done: false });
+    if (this.#done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<ExecutionResult>> {
+    this.#queue.length = 0;
+    this.end();
+    this.leave(this);
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+}
+
+class Hub {
+  readonly sinks = new Set<Sink>();
+  #closed = false;
+  private source: AsyncIterator<ExecutionResult>;
+
+  constructor(
+    stream: Source,
+    private onClose: () => void,
+  ) {
+    this.source = stream[Symbol.asyncIterator]();
+    void this.#pump();
+  }
+
+  /** A new subscriber, or null when the hub has just closed. */
+  join(): Sink | null {
+    if (this.#closed) return null;
+    const sink = new Sink((s) => this.#leave(s));
+    this.sinks.add(sink);
+    return sink;
+  }
+
+  async #pump() {
+    try {
+      for (;;) {
+        const { value, done } = await this.source.next();
+        if (done || this.#closed) break;
+        for (const sink of this.sinks) sink.push(value);
+      }
+    } catch {
+      // The source failed: every subscriber's stream ends, as it would have alone.
+    }
+    this.#close();
+  }
+
+  #leave(sink: Sink) {
+    this.sinks.delete(sink);
+    if (this.sinks.size === 0) this.#close();
+  }
+
+  #close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const sink of this.sinks) sink.end();
+    this.sinks.clear();
+    this.onClose();
+    void this.source.return?.();
+  }
+}
+
+export interface SharedSubscriptions {
+  /**
+   * `start` runs the subscription for real; subscribers with the same `key` join the first
+   * one's. A start that fails (an error result: bad key, unknown check) is never shared.
+   */
+  subscribe(key: string, start: () => Promise<Started>): Promise<Started>;
+  /** Live shared subscriptions, i.e. event listeners held. */
+  count(): number;
+  /** Subscribers over all of them. */
+  subscribers(): number;
+}
+
+/** One registry per server: subscribers of different servers never share. */
+export function createSharedSubscriptions(): SharedSubscriptions {
+  const hubs = new Map<string, Hub | Promise<Hub | ExecutionResult>>();
+  const live = () => [...hubs.values()].filter((h): h is Hub => h instanceof Hub);
+  return {
+    count: () => live().length,
+    subscribers: () => live().reduce((n, h) => n + h.sinks.size, 0),
+    async subscribe(key, start) {
+      for (;;) {
+        let entry = hubs.get(key);
+        if (!entry) {
+          const starting = (async () => {
+            const started = await start();
+            if (!isStream(started)) {
+              hubs.delete(key);
+              return started;
+            }
+            const hub: Hub = new Hub(started, () => {
+              if (hubs.get(key) === hub) hubs.delete(key);
+            });
+            hubs.set(key, hub);
+            return hub;
+          })();
+          hubs.set(key, starting);
+          starting.catch(() => hubs.get(key) === starting && hubs.delete(key));
+          entry = starting;
+        }
+        const hub = await entry;
+        // The first subscriber's start failed: this one runs its own (and gets its own error).
+        if (!(hub instanceof Hub)) return start();
+        const sink = hub.join();
+        if (sink) return sink;
+        // The hub closed while this subscriber waited for it: start or join the next one.
+      }
+    },
+  };
+}
