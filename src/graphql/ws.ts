@@ -13,6 +13,14 @@ import { viewerFromToken } from '../campus/auth.ts';
 import { headerFrom, tokenFrom } from './context.ts';
 import { createSharedSubscriptions } from './shared-subscriptions.ts';
 
+/**
+ * A subscription's context lives as long as the subscription: its `now` must be each event's
+ * time, not the subscribe time, or a status computed for an event hours later would be stale.
+ */
+function liveClock<C extends object>(context: C, deps: MonitoringDeps): C {
+  return Object.defineProperty(context, 'now', { get: () => deps.clock.now(), configurable: true });
+}
+
 function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown }) {
   return JSON.stringify([
     headerFrom(params, 'x-api-key'),
@@ -65,7 +73,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
             operationName: payload.operationName,
             document,
             variableValues: payload.variables,
-            contextValue: await contextFactory(),
+            contextValue: liveClock(await contextFactory(), deps),
             // Same credentials, document and variables: the same results (shared-subscriptions.ts).
             rootValue: { execute, subscribe, shareKey: shareKeyOf(ctx.connectionParams, payload) },
           };

@@ -108,6 +108,21 @@ describe('graphql-ws subscriptions', () => {
     sub.stop();
   });
 
+  it("computes an event's status at the event's time, not when the subscription started", async () => {
+    const code = await newCheck(w.alice.api_key, { timeout: 60, grace: 60 });
+    w.clock.set(T0);
+    await w.ping(`/ping/${code}`);
+    const sub = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID) { checkChanged(checkId: $id) { change check { status } } }', { id: code });
+    await until(() => subscribed('checkChanged'));
+    // 90 s later the check is in its grace period; a log ping changes nothing but is an event.
+    w.clock.set(new Date(T0.getTime() + 90_000));
+    await w.ping(`/ping/${code}/log`);
+    await sub.next(1);
+    expect(sub.events[0].data.checkChanged).toEqual({ change: 'PING', check: { status: 'GRACE' } });
+    sub.stop();
+    await until(() => !subscribed('checkChanged'));
+  });
+
   it("never delivers another project's events", async () => {
     const bobSub = collect(client({ 'X-Api-Key': w.bob.api_key }), 'subscription { checkChanged { change check { name } } }');
     await until(() => subscribed('checkChanged'));
