@@ -1,10 +1,10 @@
-// The gateway as src/server.ts runs it, plus hand-written REST handlers that serve the GraphQL
+// The gateway as src/server.ts runs it (runGateway), plus hand-written REST handlers that serve the GraphQL
 // benchmark's dashboard data (the project's first 100 checks, each with its 10 newest pings and
 // their durations, and its flips) as JSON, with the same X-Api-Key check and no GraphQL. The
 // GraphQL figure is measured against them, in the same process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildApp } from '../../src/app.ts';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { runGateway } from '../../src/run-gateway.ts';
+import type { Check, Flip } from '../../src/generated/prisma/client.ts';
 import { sendJson } from '../../src/http/respond.ts';
 import { checkState } from '../../src/monitoring/checks/derived.ts';
 import type { MonitoringDeps, ProjectAccess } from '../../src/monitoring/context.ts';
@@ -41,19 +41,7 @@ const nested: Handler = async (deps, access) => {
       flips: { orderBy: { id: 'desc' } },
     },
   });
-  return Promise.all(
-    checks.map(async (c) => {
-      const pings = c.pings.slice(0, c.project.pingLogLimit);
-      const durations = await pingDurations(deps, c.id, pings);
-      return {
-        name: c.name,
-        status: checkState(c, now).status,
-        lastPing: c.lastPing,
-        pings: pings.map((p, i) => ({ n: p.n, type: p.kind, date: p.createdAt, duration: seconds(durations[i]) })),
-        flips: c.flips.map((f) => ({ timestamp: f.createdAt, newStatus: f.newStatus, oldStatus: f.oldStatus })),
-      };
-    }),
-  );
+  return Promise.all(checks.map((c) => listed(deps, c, c.pings.slice(0, c.project.pingLogLimit), now)));
 };
 
 /** The same data on GraphQL's own plan (latestPings' window query): isolates GraphQL's cost. */
@@ -66,22 +54,22 @@ const windowed: Handler = async (deps, access) => {
     include: { flips: { orderBy: { id: 'desc' } } },
   });
   const pings = await latestPings(deps, access, checks.map((c) => c.id), { first: PINGS });
-  return Promise.all(
-    checks.map(async (c) => {
-      const listed = pings.get(c.id) ?? [];
-      const durations = await pingDurations(deps, c.id, listed);
-      return {
-        name: c.name,
-        status: checkState(c, now).status,
-        lastPing: c.lastPing,
-        pings: listed.map((p, i) => ({ n: p.n, type: p.kind, date: p.createdAt, duration: seconds(durations[i]) })),
-        flips: c.flips.map((f) => ({ timestamp: f.createdAt, newStatus: f.newStatus, oldStatus: f.oldStatus })),
-      };
-    }),
-  );
+  return Promise.all(checks.map((c) => listed(deps, c, pings.get(c.id) ?? [], now)));
 };
 
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000);
+
+/** One check of the dashboard, its listed pings with the domain's durations. */
+async function listed(deps: MonitoringDeps, c: Check & { flips: Flip[] }, pings: Parameters<typeof pingDurations>[2], now: Date): Promise<Listed> {
+  const durations = await pingDurations(deps, c.id, pings);
+  return {
+    name: c.name,
+    status: checkState(c, now).status,
+    lastPing: c.lastPing,
+    pings: pings.map((p, i) => ({ n: p.n, type: p.kind, date: p.createdAt, duration: seconds(durations[i]) })),
+    flips: c.flips.map((f) => ({ timestamp: f.createdAt, newStatus: f.newStatus, oldStatus: f.oldStatus })),
+  };
+}
 
 function serve(deps: MonitoringDeps, handler: Handler) {
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -97,31 +85,9 @@ function serve(deps: MonitoringDeps, handler: Handler) {
   };
 }
 
-try {
-  const config = loadConfig();
-  const app = await buildApp(config, {
-    routes: (router, deps) => {
-      router.get('/bench/baseline', serve(deps, nested));
-      router.get('/bench/baseline-window', serve(deps, windowed));
-    },
-  });
-  const port = await app.start();
-  app.log.info({ port, siteRoot: config.siteRoot, database: config.databaseUrl }, 'gateway listening');
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(`gateway: ${err.message}`);
-    process.exit(2);
-  }
-  console.error(err);
-  process.exit(1);
-}
+await runGateway({
+  routes: (router, deps) => {
+    router.get('/bench/baseline', serve(deps, nested));
+    router.get('/bench/baseline-window', serve(deps, windowed));
+  },
+});

@@ -31,8 +31,7 @@ function spend(ctx: GraphQLContext, pings: number) {
 export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): Promise<LatestPing[]> {
   // Bodies can be large: read only when the query asks for one. Durations are paired within
   // each check's window (Healthchecks' prepare_durations), only when asked for too.
-  const withBody = selects(info, 'body');
-  const withDurations = selects(info, 'duration');
+  const { withBody, withDurations } = selectionOf(info);
   let byVariant = loaders.get(ctx);
   if (!byVariant) loaders.set(ctx, (byVariant = new Map()));
   const key = `${first}:${withBody}:${withDurations}`;
@@ -54,6 +53,17 @@ export function listedPings(ctx: GraphQLContext, checkId: number, first: number,
     byVariant.set(key, loader);
   }
   return loader.load(checkId);
+}
+
+/**
+ * What the `pings` field asks for. Sibling checks of a list share one `fieldNodes` array, so a
+ * page of 100 checks walks the selection once, not once per check.
+ */
+const selections = new WeakMap<GraphQLResolveInfo['fieldNodes'], { withBody: boolean; withDurations: boolean }>();
+function selectionOf(info: GraphQLResolveInfo) {
+  let found = selections.get(info.fieldNodes);
+  if (!found) selections.set(info.fieldNodes, (found = { withBody: selects(info, 'body'), withDurations: selects(info, 'duration') }));
+  return found;
 }
 
 /** Whether the document selects `name` under the field `info` resolves (fragments included). */

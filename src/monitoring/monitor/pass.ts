@@ -47,6 +47,8 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
   };
   const rows = statement(DUE_SQL).all(now.getTime(), after.alertAfter, after.id, PAGE) as Record<string, unknown>[];
   const page: PageResult = { read: rows.length, last: after, down: [], flips: [], rescheduled: 0 };
+  // Most passes find nothing due: prepare the writes only when there is something to write.
+  if (rows.length === 0) return page;
   const down = db.prepare(DOWN_SQL).safeIntegers(false);
   const reschedule = db.prepare(RESCHEDULE_SQL).safeIntegers(false);
   const flip = db.prepare(FLIP_SQL).safeIntegers(false);

@@ -68,25 +68,12 @@ async function provisionCheck(deps: MonitoringDeps, projectId: string, slug: str
   });
 }
 
+/** REST's ping list: the check's newest pings (at most pingLogLimit), with their durations. */
 export async function listPings(deps: MonitoringDeps, access: ProjectAccess, code: string) {
   const check = await getCheck(deps, access, code);
-  const project = await deps.db.project.findUniqueOrThrow({ where: { id: access.projectId }, select: { pingLogLimit: true } });
-  const pings = await deps.db.ping.findMany({
-    where: { checkId: check.id },
-    orderBy: { id: 'desc' },
-    take: Math.min(project.pingLogLimit, 1000),
-    omit: { body: true },
-  });
-  const withBody = await deps.db.ping.findMany({
-    where: { checkId: check.id, id: { in: pings.map((p) => p.id) }, body: { not: null } },
-    select: { id: true },
-  });
-  const hasBody = new Set(withBody.map((p) => p.id));
+  const pings = (await latestPings(deps, access, [check.id], { first: PING_LIST_MAX })).get(check.id)!;
   const durations = await pingDurations(deps, check.id, pings);
-  return {
-    check,
-    pings: pings.map((p, i) => ({ ...p, hasBody: hasBody.has(p.id), durationMs: durations[i] ?? null })),
-  };
+  return { check, pings: pings.map((p, i) => ({ ...p, hasBody: p.hasBody === true, durationMs: durations[i] ?? null })) };
 }
 
 export async function pingBody(deps: MonitoringDeps, access: ProjectAccess, code: string, n: number): Promise<Buffer> {
@@ -115,7 +102,12 @@ type ListedPing = {
 };
 
 /** A listed ping: every column, the body only when asked for (undefined otherwise). */
-export type LatestPing = Omit<Ping, 'body'> & { body?: Uint8Array | null; lookBackMs?: number | null };
+export type LatestPing = Omit<Ping, 'body'> & {
+  body?: Uint8Array | null;
+  /** Whether a body is stored (set by latestPings; a live ping event carries its body instead). */
+  hasBody?: boolean;
+  lookBackMs?: number | null;
+};
 
 /**
  * The newest `first` pings (at most the project's pingLogLimit, as listPings) of each of
@@ -143,14 +135,14 @@ export async function latestPings(
   // stored as Unix milliseconds (db/adapter.ts), so date arithmetic is integer arithmetic.
   // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
   // correlated "earlier in the listing?" test per ping would be O(k²).
-  const rows = await deps.db.$queryRaw<(LatestPing & { lookedBack: number | bigint; lookBackMs: number | bigint | null })[]>`
+  const rows = await deps.db.$queryRaw<(Omit<LatestPing, 'hasBody' | 'lookBackMs'> & { hasBody: number | bigint; lookedBack: number | bigint; lookBackMs: number | bigint | null })[]>`
     WITH "windows" AS (
       SELECT c."id" AS "checkId", c."nPings" - MIN(${first}, pr."pingLogLimit") AS "floor"
       FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
       WHERE c."projectId" = ${access.projectId} AND c."id" IN (${Prisma.join(checkIds)})
     ), "listed" AS (
       SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", p."scheme", p."remoteAddr", p."method", p."ua", p."rid", p."exitStatus",
-        ${options.withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body",
+        ${options.withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body", p."body" IS NOT NULL AS "hasBody",
         -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
         -- earlier start, success or fail of its run id in the listing
         p."kind" IN ('success', 'fail')
@@ -160,7 +152,7 @@ export async function latestPings(
     ), "misses" AS (
       SELECT "checkId", SUM("miss") AS "count" FROM "listed" GROUP BY "checkId"
     )
-    SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body",
+    SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body", l."hasBody",
       l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
       -- lookBackDuration's query, for the pings it will be asked about
       CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
@@ -187,6 +179,7 @@ export async function latestPings(
       rid: r.rid,
       exitStatus: r.exitStatus,
       body: options.withBody ? r.body : undefined,
+      hasBody: Boolean(r.hasBody),
       lookBackMs: r.lookedBack ? (r.lookBackMs === null ? null : Number(r.lookBackMs)) : undefined,
     });
   }

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { checkFromRow, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
+import { checkFromRow, immediateTransaction, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
 import type { NewFlip, NewPing, PingStore, PingTx } from './store.ts';
 
 
@@ -27,9 +27,10 @@ const ms = millis;
 const toCheck = (row: Record<string, unknown> | undefined) => checkFromRow<Check>(row);
 
 export function sqlitePingStore(exclusive: Exclusive): PingStore {
-  let prepared: { db: Database.Database; run: <T>(work: (tx: PingTx) => T) => T } | undefined;
+  // Statements are prepared once per connection (the adapter reconnects after $disconnect()).
+  let prepared: { db: Database.Database; tx: PingTx } | undefined;
 
-  function prepare(db: Database.Database, observe: StatementListener) {
+  function prepare(db: Database.Database, observe: StatementListener): PingTx {
     const s = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql).safeIntegers(false)])) as Record<keyof typeof SQL, Database.Statement>;
     const step = <T>(sql: string, f: () => T) => {
       observe(sql);
@@ -37,7 +38,7 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
     };
     const byCode = rowReader(s.byCode);
     const byId = rowReader(s.byId);
-    const tx: PingTx = {
+    return {
       checkByCode: (code) => step(SQL.byCode, () => toCheck(byCode(code))),
       checkById: (id) => step(SQL.byId, () => toCheck(byId(id))),
       pingLogLimit: (projectId) => step(SQL.pingLogLimit, () => (s.pingLogLimit.get(projectId) as { pingLogLimit: number }).pingLogLimit),
@@ -50,27 +51,13 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
       insertFlip: (f: NewFlip) => step(SQL.insertFlip, () => void s.insertFlip.run(f.checkId, f.createdAt.getTime(), f.oldStatus, f.newStatus, f.reason)),
       prunePings: (checkId, n) => step(SQL.prune, () => void s.prune.run(checkId, n)),
     };
-    // BEGIN IMMEDIATE: take the write lock up front, so another process cannot commit between
-    // this transaction's reads and writes.
-    const transaction = db.transaction((work: (t: PingTx) => unknown) => work(tx));
-    return {
-      db,
-      run: <T>(work: (t: PingTx) => T) => {
-        observe('BEGIN IMMEDIATE');
-        const result = transaction.immediate(work) as T;
-        observe('COMMIT');
-        return result;
-      },
-    };
   }
 
   return {
     transaction: (work) =>
-      exclusive((connection, observe) => {
-        const db = connection as Database.Database;
-        // The adapter reconnects after $disconnect(): prepare again on a new connection.
-        if (prepared?.db !== db) prepared = prepare(db, observe);
-        return prepared.run(work);
+      immediateTransaction(exclusive, (db, observe) => {
+        if (prepared?.db !== db) prepared = { db, tx: prepare(db, observe) };
+        return work(prepared.tx);
       }),
   };
 }
