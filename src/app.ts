@@ -22,6 +22,11 @@ import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
 import { sendJson, sendText } from './http/respond.ts';
 import { createRouter, routeOf, type HttpRouter } from './http/router.ts';
 import { createMetrics } from './metrics/metrics.ts';
+import type { Notifier } from './monitoring/notifications/notifier.ts';
+import { createNotifier } from './monitoring/notifications/create.ts';
+import { closeEmailTransport } from './monitoring/notifications/transports/email.ts';
+import { checkJson } from '../rest-compat/healthchecks/serialize.ts';
+import { startEmailPings, type EmailPingListener } from './monitoring/email-pings/listener.ts';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -39,6 +44,9 @@ export interface App {
   /** Runs `work` on the database driver's own connection, between Prisma's statements. */
   exclusive: CreatedDb['exclusive'];
   monitor: Monitor;
+  notifier: Notifier;
+  /** The SMTP listener for email pings, when SMTPD_PORT is set (its bound port after start). */
+  smtpd: EmailPingListener | null;
   log: Logger;
   /** Applies migrations, starts the monitor and listens; resolves with the bound port. */
   start(port?: number, host?: string): Promise<number>;
@@ -59,10 +67,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoot: config.siteRoot,
     siteName: config.siteName,
     pingBodyLimit: config.pingBodyLimit,
+    pingEmailDomain: config.smtpdPort === null ? null : config.pingEmailDomain,
     events: new MonitoringEvents(),
   } as MonitoringDeps;
   deps.pings = new PingIngest(deps, sqlitePingStore(exclusive));
   const monitor = createMonitor(deps, config.monitorIntervalMs, log);
+  const { notifier, store: notificationStore } = createNotifier({
+    db,
+    exclusive,
+    config,
+    clock: deps.clock,
+    events: deps.events,
+    // $JSON and the default webhook document: the check as API v3 shows it to a read-write key.
+    describeCheck: (check, now) => checkJson(check, { siteRoot: deps.siteRoot, apiVersion: 3, readOnly: false, now }),
+    log,
+  });
+  deps.notifier = notifier;
+  let smtpd: EmailPingListener | null = null;
 
   const router = createRouter({
     defaultRoute: (req, res) => {
@@ -82,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock: deps.clock,
     onStatement,
     websocketConnections: () => websocket?.wss.clients.size ?? 0,
+    pendingNotifications: () => notificationStore.pendingStats(),
     sharedSubscriptions: () => ({ listeners: websocket?.shared.count() ?? 0, subscribers: websocket?.shared.subscribers() ?? 0 }),
   });
   // Liveness: answers without touching the database (also the benchmarks' no-op route).
@@ -111,6 +133,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onStatement,
     exclusive,
     monitor,
+    notifier: deps.notifier,
+    get smtpd() {
+      return smtpd;
+    },
     log,
     async start(port = config.port, host = config.host) {
       await new Promise<void>((resolve, reject) => {
@@ -118,14 +144,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         server.listen(port, host, () => resolve());
       });
       if (config.monitorEnabled) monitor.start();
+      if (config.notifierEnabled) deps.notifier.start();
+      if (config.smtpdPort !== null) smtpd = await startEmailPings(deps, { port: config.smtpdPort, host, domain: config.pingEmailDomain, log });
       return (server.address() as AddressInfo).port;
     },
     async stop() {
+      await smtpd?.close();
       await monitor.stop();
       await websocket!.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Pings already received are committed and answered before connections are cut.
       await deps.pings.drain();
+      // Deliveries under way finish and record their outcome; pending ones wait in the outbox.
+      await deps.notifier.stop();
+      closeEmailTransport(config.notify.email);
       server.closeAllConnections();
       await closed;
       metrics.close();

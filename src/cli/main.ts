@@ -2,34 +2,120 @@
 // Management API (as in Healthchecks). Commands parse, call a domain function and print.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { CreatedDb, Db } from '../db/client.ts';
 import { DomainError } from '../shared/errors.ts';
 import * as projects from '../monitoring/projects/service.ts';
 import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
+import { setNagPeriod, testChannel } from '../monitoring/notifications/service.ts';
 
 // The Prisma client and the schema engine load only when a command needs the database,
 // so `--help` and usage errors answer at once.
 const loadMigrate = async () => (await import('../db/migrate.ts')).migrate;
 
 let db: Db | undefined;
-async function database(): Promise<Db> {
-  if (!db) {
+let opened: CreatedDb | undefined;
+async function openDatabase(): Promise<CreatedDb> {
+  if (!opened) {
     const { databaseUrl } = loadConfig();
-    const [migrate, { createDb }] = await Promise.all([loadMigrate(), import('../db/client.ts')]);
+    const [migrate, { openDb }] = await Promise.all([loadMigrate(), import('../db/client.ts')]);
     // A fresh machine has no database yet: create and migrate it first.
     await migrate(databaseUrl);
-    db = createDb(databaseUrl);
+    opened = openDb(databaseUrl);
+    db = opened.db;
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
   }
-  return db;
+  return opened;
+}
+async function database(): Promise<Db> {
+  return (await openDatabase()).db;
 }
 
 const integer = (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
   return Number(value);
 };
+
+const WEBHOOK_HELP = `
+Webhook spec (Healthchecks'): --url-down/--url-up with optional --method-*, --body-* and
+repeatable --header-* "Name: value". Placeholders: $CODE $STATUS $NOW $NAME $NAME_JSON $SLUG
+$TAGS $TAG1... $JSON $BODY $BODY_JSON $EXITSTATUS. A bare --value URL posts a JSON document.`;
+
+interface ChannelOpts {
+  value?: string;
+  name?: string;
+  notifyDown?: boolean;
+  notifyUp?: boolean;
+  urlDown?: string;
+  methodDown?: string;
+  bodyDown?: string;
+  headerDown?: string[];
+  urlUp?: string;
+  methodUp?: string;
+  bodyUp?: string;
+  headerUp?: string[];
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function addChannelOptions(command: Command): Command {
+  for (const side of ['down', 'up'] as const) {
+    command
+      .option(`--url-${side} <url>`, `webhook: URL requested when a check goes ${side}`)
+      .option(`--method-${side} <method>`, `webhook: GET, POST or PUT for ${side}`)
+      .option(`--body-${side} <body>`, `webhook: request body for ${side}`)
+      .option(`--header-${side} <header>`, `webhook: "Name: value" header for ${side} (repeatable)`, collect);
+  }
+  return command
+    .option('--no-notify-down', 'do not send "down" alerts here')
+    .option('--no-notify-up', 'do not send "up" alerts here');
+}
+
+function headers(list: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of list ?? []) {
+    const colon = h.indexOf(':');
+    if (colon < 1) throw new DomainError('VALIDATION', `header must be "Name: value": ${h}`);
+    out[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+function channelInput(o: ChannelOpts): channels.ChannelPatch {
+  const side = (url?: string, method?: string, body?: string, header?: string[]) =>
+    url === undefined && method === undefined && body === undefined && header === undefined ? undefined : { url, method, body, headers: headers(header) };
+  const down = side(o.urlDown, o.methodDown, o.bodyDown, o.headerDown);
+  const up = side(o.urlUp, o.methodUp, o.bodyUp, o.headerUp);
+  return {
+    value: o.value,
+    name: o.name,
+    webhook: down || up ? { down, up } : undefined,
+    // commander's --no-* options default to true: only an explicit "no" is a change.
+    notifyDown: o.notifyDown === false ? false : undefined,
+    notifyUp: o.notifyUp === false ? false : undefined,
+  };
+}
+
+async function cliNotifier() {
+  const { db: client, exclusive } = await openDatabase();
+  const [{ createNotifier }, { MonitoringEvents }, { checkJson }, { closeEmailTransport }] = await Promise.all([
+    import('../monitoring/notifications/create.ts'),
+    import('../monitoring/events.ts'),
+    import('../../rest-compat/healthchecks/serialize.ts'),
+    import('../monitoring/notifications/transports/email.ts'),
+  ]);
+  const config = loadConfig();
+  const { notifier } = createNotifier({
+    db: client,
+    exclusive,
+    config,
+    clock: { now: () => new Date() },
+    events: new MonitoringEvents(),
+    describeCheck: (check, now) => checkJson(check, { siteRoot: config.siteRoot, apiVersion: 3, readOnly: false, now }),
+  });
+  return { notifier, close: () => closeEmailTransport(config.notify.email) };
+}
 
 const program = new Command('gateway')
   .description('Operate the Cron & Campus Gateway: projects, API keys, notification channels, migrations.\nThe database is DATABASE_URL (default file:./data/gateway.db).')
@@ -126,22 +212,68 @@ channel
   .description('create a notification channel in a project')
   .requiredOption('--project <id>', 'project id')
   .requiredOption('--kind <kind>', `one of ${channels.CHANNEL_KINDS.join(', ')}`)
-  .requiredOption('--value <target>', 'email address, http(s) URL or E.164 phone number')
+  .option('--value <target>', 'email address, http(s) URL or E.164 phone number (webhooks: or the --*-down/--*-up options)')
   .option('--name <name>', 'display name (names can identify channels in the API)')
   .option('--json', 'print JSON: {"id","name","kind"}')
-  .action(async (opts: { project: string; kind: string; value: string; name?: string; json?: boolean }) => {
-    const c = await channels.createChannel(await database(), opts.project, { kind: opts.kind, value: opts.value, name: opts.name });
-    const out = { id: c.code, name: c.name, kind: c.kind };
-    return opts.json ? printJson(out) : printFields(out);
+  .addHelpText('after', WEBHOOK_HELP);
+addChannelOptions(channel.commands.at(-1)!).action(async (opts: ChannelOpts & { project: string; kind: string; json?: boolean }) => {
+  const c = await channels.createChannel(await database(), opts.project, { kind: opts.kind, ...channelInput(opts) });
+  const out = { id: c.code, name: c.name, kind: c.kind };
+  return opts.json ? printJson(out) : printFields(out);
+});
+
+channel
+  .command('update')
+  .description('change a channel: options left out keep their value')
+  .requiredOption('--id <uuid>', 'channel id')
+  .option('--value <target>', 'new email address, URL or phone number')
+  .option('--name <name>', 'new display name')
+  .option('--disable', 'notify this channel of nothing (it is kept)')
+  .option('--enable', 'notify this channel again')
+  .option('--json', 'print JSON: {"id","name","kind","disabled"}')
+  .addHelpText('after', WEBHOOK_HELP);
+addChannelOptions(channel.commands.at(-1)!).action(async (opts: ChannelOpts & { id: string; disable?: boolean; enable?: boolean; json?: boolean }) => {
+  if (opts.disable && opts.enable) throw new DomainError('VALIDATION', 'choose one of --disable, --enable');
+  const disabled = opts.disable ? true : opts.enable ? false : undefined;
+  const c = await channels.updateChannel(await database(), null, opts.id, { ...channelInput(opts), disabled });
+  const out = { id: c.code, name: c.name, kind: c.kind, disabled: c.disabled };
+  return opts.json ? printJson(out) : printFields(out);
+});
+
+channel
+  .command('test')
+  .description('send a test notification now and print how it went (exit status 1 when it failed)')
+  .requiredOption('--id <uuid>', 'channel id')
+  .option('--json', 'print JSON: {"id","ok","error","duration_ms"}')
+  .action(async (opts: { id: string; json?: boolean }) => {
+    const { notifier, close } = await cliNotifier();
+    // Pooled SMTP connections would keep the process alive: close them after the test.
+    const result = await testChannel(await database(), notifier, null, opts.id, new Date()).finally(close);
+    const out = { id: result.id, ok: result.state === 'sent', error: result.error, duration_ms: result.durationMs };
+    if (opts.json) printJson(out);
+    else process.stdout.write(out.ok ? `sent (${out.duration_ms} ms)\n` : `failed: ${out.error}\n`);
+    if (!out.ok) process.exitCode = 1;
   });
 
 channel
   .command('list')
-  .description("list a project's channels")
+  .description("list a project's channels with the outcome of their last notification")
   .requiredOption('--project <id>', 'project id')
   .option('--json', 'print JSON')
   .action(async (opts: { project: string; json?: boolean }) => {
-    const list = (await channels.listProjectChannels(await database(), opts.project)).map((c) => ({ id: c.code, name: c.name, kind: c.kind, value: c.value }));
+    const list = (await channels.listProjectChannels(await database(), opts.project)).map((c) => {
+      const last = c.notifications[0];
+      return {
+        id: c.code,
+        name: c.name,
+        kind: c.kind,
+        value: c.value,
+        disabled: c.disabled,
+        last_notification: last ? last.state : 'none',
+        last_attempt: last ? (last.sentAt ?? last.createdAt).toISOString() : '',
+        last_error: last?.lastError ?? '',
+      };
+    });
     return opts.json ? printJson(list) : printTable(list);
   });
 
@@ -152,6 +284,17 @@ channel
   .action(async (opts: { id: string }) => {
     await channels.deleteChannel(await database(), opts.id);
     process.stdout.write('deleted\n');
+  });
+
+project
+  .command('set-nag')
+  .description('repeat alerts: while any check is down, remind its channels every period')
+  .requiredOption('--project <id>', 'project id')
+  .requiredOption('--period <seconds>', 'seconds between reminders (60 to 2592000), or "off"')
+  .action(async (opts: { project: string; period: string }) => {
+    const period = opts.period === 'off' ? null : integer(opts.period);
+    await setNagPeriod(await database(), opts.project, period);
+    process.stdout.write(period === null ? 'repeat alerts off\n' : `repeat alerts every ${period} s\n`);
   });
 
 const campusToken = program.command('campus-token').description('session tokens for scripts that call the campus API');

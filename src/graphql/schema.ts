@@ -2,6 +2,7 @@
 import { builder } from './builder.ts';
 import './monitoring/ping.ts';
 import './monitoring/flip.ts';
+import './monitoring/notification.ts';
 import './monitoring/channel.ts';
 import './monitoring/check.ts';
 import './monitoring/project.ts';

@@ -3,12 +3,13 @@
 // domain after commit; nothing here publishes.
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
-import { subscribe, type CheckChangedEvent, type FlipEvent, type PingEvent, type RecordChangedEvent } from '../monitoring/events.ts';
+import { subscribe, type CheckChangedEvent, type FlipEvent, type NotificationEvent, type PingEvent, type RecordChangedEvent } from '../monitoring/events.ts';
 import { getCheck } from '../monitoring/checks/service.ts';
 import { unauthenticated } from '../shared/errors.ts';
 import { Check } from './monitoring/check.ts';
 import type { Check as CheckRow } from '../generated/prisma/client.ts';
 import { Ping } from './monitoring/ping.ts';
+import { AlertStatus, Notification, NotificationReason, NotificationState } from './monitoring/notification.ts';
 import { campusRefs } from './campus/records.ts';
 import { KINDS, KIND_LIST, type KindName } from '../campus/kinds.ts';
 import { requireReadable } from '../campus/access.ts';
@@ -75,6 +76,24 @@ const RecordChangedRef = builder.objectRef<RecordChangedEvent>('RecordChange').i
   }),
 });
 
+const NotificationOutcomeRef = builder.objectRef<NotificationEvent>('NotificationOutcome').implement({
+  description: 'One delivery attempt has finished',
+  fields: (t) => ({
+    state: t.field({ type: NotificationState, description: 'PENDING here means: failed, will be retried', resolve: (e) => e.state }),
+    attempt: t.exposeInt('attempt'),
+    error: t.exposeString('error'),
+    reason: t.field({ type: NotificationReason, resolve: (e) => e.reason }),
+    status: t.field({ type: AlertStatus, resolve: (e) => e.status }),
+    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    notification: t.prismaField({
+      type: Notification,
+      nullable: true,
+      description: 'The notification as stored now (null if its channel was deleted since)',
+      resolve: (query, e, _a, ctx) => ctx.deps.db.notification.findUnique({ ...query, where: { id: e.notificationId } }),
+    }),
+  }),
+});
+
 builder.subscriptionFields((t) => ({
   flips: t.field({
     type: FlipEventRef,
@@ -106,6 +125,17 @@ builder.subscriptionFields((t) => ({
       return subscribe(ctx.deps.events, 'ping', (p: PingEvent) => p.checkId === checkDbId);
     },
     resolve: (p: PingEvent) => p.ping,
+  }),
+  notificationOutcomes: t.field({
+    type: NotificationOutcomeRef,
+    description: 'Each delivery attempt’s outcome for the key’s project, or one check (read-write keys)',
+    args: { checkId: t.arg.id() },
+    subscribe: async (_r, args, ctx) => {
+      if ((await ctx.access()).readOnly) throw unauthenticated('wrong api key');
+      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
+      return subscribe(ctx.deps.events, 'notification', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId));
+    },
+    resolve: (e: NotificationEvent) => e,
   }),
   recordChanged: t.field({
     type: RecordChangedRef,

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../shared/clock.ts';
-import type { GatewayEvents } from '../monitoring/events.ts';
+import { internalListener, subscriberCount, type GatewayEvents, type InboundEmailEvent, type NotificationEvent } from '../monitoring/events.ts';
 
 export interface MetricsSources {
   events: GatewayEvents;
@@ -14,6 +14,8 @@ export interface MetricsSources {
   websocketConnections(): number;
   /** WebSocket subscriptions that share one event listener: how many listeners, how many subscribers. */
   sharedSubscriptions(): { listeners: number; subscribers: number };
+  /** Notifications waiting in the outbox. */
+  pendingNotifications(): Promise<{ count: number; oldest: Date | null }>;
 }
 
 export interface Metrics {
@@ -61,14 +63,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  // Listeners this module adds itself are not subscribers.
-  const own = { flip: 1, ping: 1, checkChanged: 0, recordChanged: 0 };
   new Gauge({
     name: 'gateway_subscriptions_active',
     help: 'Live GraphQL subscriptions (each subscriber once, also where identical ones share a listener)',
     registers: [registry],
     collect() {
-      const listeners = SUBSCRIPTION_TOPICS.reduce((sum, t) => sum + sources.events.listenerCount(t) - own[t], 0);
+      const listeners = SUBSCRIPTION_TOPICS.reduce((sum, t) => sum + subscriberCount(sources.events, t), 0);
       const shared = sources.sharedSubscriptions();
       this.set(listeners - shared.listeners + shared.subscribers);
     },
@@ -82,16 +82,66 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  const onPing = (e: { ping: { kind: string } }) => pings.inc({ kind: e.ping.kind });
-  const onFlip = (e: { newStatus: string; reason: string; at: Date }) => {
+  const notifications = new Counter({
+    name: 'gateway_notifications_total',
+    help: 'Notification attempts by channel kind and outcome (sent; retry: failed, tried again later; failed: given up)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  const deliveryLatency = new Histogram({
+    name: 'gateway_notification_delivery_seconds',
+    help: 'From a notification being queued (the flip committed) to its successful delivery',
+    labelNames: ['kind'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+    registers: [registry],
+  });
+  const inboundEmails = new Counter({
+    name: 'gateway_inbound_emails_total',
+    help: 'Emails at the SMTP listener: accepted as pings, or refused',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Both gauges come from one query per scrape.
+  let pendingRead: Promise<{ count: number; oldest: Date | null }> | null = null;
+  const pendingStats = () => {
+    pendingRead ??= sources.pendingNotifications().finally(() => setImmediate(() => (pendingRead = null)));
+    return pendingRead;
+  };
+  new Gauge({
+    name: 'gateway_notifications_pending',
+    help: 'Notifications waiting to be delivered (queued or waiting for a retry)',
+    registers: [registry],
+    async collect() {
+      this.set((await pendingStats()).count);
+    },
+  });
+  new Gauge({
+    name: 'gateway_notifications_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending notification (0 when none)',
+    registers: [registry],
+    async collect() {
+      const { oldest } = await pendingStats();
+      this.set(oldest ? Math.max(0, sources.clock.now().getTime() - oldest.getTime()) / 1000 : 0);
+    },
+  });
+
+  const onPing = internalListener((e: { ping: { kind: string } }) => pings.inc({ kind: e.ping.kind }));
+  const onFlip = internalListener((e: { newStatus: string; reason: string; at: Date }) => {
     flips.inc({ new_status: e.newStatus, reason: e.reason });
     // Only the monitor records timeouts; ping flips happen at the ping itself.
     if (e.reason === 'timeout') monitorLag.observe(Math.max(0, sources.clock.now().getTime() - e.at.getTime()) / 1000);
-  };
+  });
   const onPass = (e: { durationMs: number }) => passes.observe(e.durationMs / 1000);
+  const onNotification = (e: NotificationEvent) => {
+    notifications.inc({ kind: e.kind, outcome: e.state === 'pending' ? 'retry' : e.state });
+    if (e.state === 'sent') deliveryLatency.observe({ kind: e.kind }, Math.max(0, e.at.getTime() - e.queuedAt.getTime()) / 1000);
+  };
+  const onInboundEmail = (e: InboundEmailEvent) => inboundEmails.inc({ outcome: e.outcome });
   sources.events.on('ping', onPing);
   sources.events.on('flip', onFlip);
   sources.events.on('monitorPass', onPass);
+  sources.events.on('notification', onNotification);
+  sources.events.on('inboundEmail', onInboundEmail);
   const stopCounting = sources.onStatement(() => statements.inc());
 
   return {
@@ -104,6 +154,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
       sources.events.off('ping', onPing);
       sources.events.off('flip', onFlip);
       sources.events.off('monitorPass', onPass);
+      sources.events.off('notification', onNotification);
+      sources.events.off('inboundEmail', onInboundEmail);
       stopCounting();
     },
   };

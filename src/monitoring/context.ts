@@ -5,6 +5,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { MonitoringEvents } from './events.ts';
 import type { PingIngest } from './pings/ingest.ts';
 import type { Exclusive } from '../db/sqlite-transaction.ts';
+import type { Notifier } from './notifications/notifier.ts';
 
 export interface MonitoringDeps {
   db: Db;
@@ -18,6 +19,10 @@ export interface MonitoringDeps {
   events: MonitoringEvents;
   /** The group-commit writer every received ping goes through. */
   pings: PingIngest;
+  /** The domain of ping email addresses; null when the SMTP listener is off. */
+  pingEmailDomain: string | null;
+  /** Delivers the notification outbox (and sends channel tests). */
+  notifier: Notifier;
 }
 
 /** The caller of the management API: one project, reached through one of its keys. */

@@ -38,6 +38,30 @@ export interface RecordChangedEvent {
   record: Record<string, unknown> & { ID: number };
 }
 
+/** A notification attempt finished (after its outcome was stored). */
+export interface NotificationEvent {
+  projectId: string;
+  channelId: number;
+  /** The channel's kind. */
+  kind: string;
+  checkId: number | null;
+  notificationId: number;
+  code: string;
+  reason: 'flip' | 'nag' | 'test';
+  status: 'down' | 'up';
+  /** sent; pending (will be retried); failed (given up). */
+  state: 'sent' | 'pending' | 'failed';
+  attempt: number;
+  error: string;
+  queuedAt: Date;
+  at: Date;
+}
+
+/** An email arrived at the SMTP listener: accepted as a ping, or refused (for metrics). */
+export interface InboundEmailEvent {
+  outcome: 'accepted' | 'refused';
+}
+
 /** A monitor pass finished (for metrics). */
 export interface MonitorPassEvent {
   wentDown: number;
@@ -51,6 +75,8 @@ export interface GatewayEventMap {
   checkChanged: [CheckChangedEvent];
   ping: [PingEvent];
   recordChanged: [RecordChangedEvent];
+  notification: [NotificationEvent];
+  inboundEmail: [InboundEmailEvent];
 }
 
 export class MonitoringEvents extends EventEmitter<GatewayEventMap> {
@@ -62,6 +88,20 @@ export class MonitoringEvents extends EventEmitter<GatewayEventMap> {
 }
 
 export type GatewayEvents = MonitoringEvents;
+
+// The gateway's own listeners (monitor, notifier, metrics) are not subscribers: metrics count
+// a topic's listeners without them.
+const internal = new WeakSet<object>();
+
+export function internalListener<F extends (...args: never[]) => unknown>(listener: F): F {
+  internal.add(listener);
+  return listener;
+}
+
+/** Listeners of `topic` that are live subscriptions (not the gateway's own). */
+export function subscriberCount(bus: GatewayEvents, topic: keyof GatewayEventMap): number {
+  return bus.listeners(topic).filter((l) => !internal.has(l)).length;
+}
 
 /**
  * Wake-ups of waiting subscribers, run a slice at a time. Resolving all of them at once would

@@ -55,6 +55,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
   const config = loadConfig({
     DATABASE_URL: `file:${path.join(dir, 'test.db')}`,
     MONITOR: 'off',
+    NOTIFIER: 'off',
     LOG_LEVEL: 'silent',
     PORT: '0',
     ...env,

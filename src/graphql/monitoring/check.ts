@@ -9,6 +9,7 @@ import { flipsRange } from '../../monitoring/flips/service.ts';
 import { unauthenticated, validationError } from '../../shared/errors.ts';
 import { Ping, listedPings } from './ping.ts';
 import { Channel } from './channel.ts';
+import { Notification, notificationsSelection } from './notification.ts';
 
 // GraphQL follows API v3 semantics: the slug is the client's, never derived from the name; the
 // REST URLs a check shows (updateUrl, pauseUrl, resumeUrl) point at /api/v3/ accordingly.
@@ -122,6 +123,22 @@ export const Check = builder.prismaObject('Check', {
         // The same window as REST's listPings, read for every check of the response at once.
         return listedPings(ctx, c.id, args.first ?? 100, info);
       },
+    }),
+    notifications: t.field({
+      type: [Notification],
+      nullable: true,
+      description: 'Alerts about this check, newest first, with how their delivery went (read-write keys only)',
+      args: { first: t.arg.int({ defaultValue: 20, description: 'At most 100' }) },
+      select: (args, _ctx, nested) => ({ notifications: notificationsSelection(args.first, nested) }),
+      resolve: async (c, _a, ctx) => {
+        await requireReadWrite(ctx);
+        return c.notifications;
+      },
+    }),
+    pingEmail: t.string({
+      nullable: true,
+      description: 'Mail to this address pings the check (null when the SMTP listener is off, or for read-only keys)',
+      resolve: (c, _a, ctx) => (ctx.deps.pingEmailDomain ? readWriteOnly(() => `${c.code}@${ctx.deps.pingEmailDomain}`)(ctx) : null),
     }),
     flips: t.relation('flips', {
       description: 'Status changes, newest first; seconds/start/end filter as in the REST API',

@@ -53,6 +53,7 @@ export const Project = builder.prismaObject('Project', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     pingLogLimit: t.exposeInt('pingLogLimit', { description: 'Pings listed per check (100 by default, at most 1000)' }),
+    nagPeriod: t.exposeInt('nagPeriod', { nullable: true, description: 'Repeat alerts: seconds between reminders while a check is down; null when off' }),
     checks: t.field({
       type: CheckPage,
       description: 'The project\'s checks, oldest first; `filter` applies before paging',

@@ -1,12 +1,17 @@
 // Notification channels ("integrations"). Listing is API-visible; creation is an operator
 // action (CLI) and a GraphQL mutation, as Healthchecks creates them in its dashboard.
 import { randomUUID } from 'node:crypto';
+import type { Channel } from '../../generated/prisma/client.ts';
 import { notFound, unauthenticated, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
+import { isHttpUrl, validateWebhookSpec, webhookSpecFromValue, webhookValue, type WebhookSideInput } from './webhook-spec.ts';
 
-export const CHANNEL_KINDS = ['email', 'webhook', 'sms'] as const;
+export const CHANNEL_KINDS = ['email', 'webhook', 'sms', 'slack', 'mattermost', 'rocketchat', 'discord'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** Kinds whose value is an incoming-webhook URL of a chat service. */
+const CHAT_KINDS: readonly string[] = ['slack', 'mattermost', 'rocketchat', 'discord'];
 
 export async function listChannels(deps: MonitoringDeps, access: ProjectAccess) {
   // Healthchecks: channels need a read-write key.
@@ -16,31 +21,60 @@ export async function listChannels(deps: MonitoringDeps, access: ProjectAccess) 
 
 export interface ChannelInput {
   kind: string;
-  value: string;
+  /** Email address, E.164 phone number, or URL (webhooks: a bare URL posts a JSON document). */
+  value?: string;
   name?: string;
+  /** Healthchecks' webhook spec, instead of a bare URL. */
+  webhook?: { down?: WebhookSideInput; up?: WebhookSideInput };
+  notifyDown?: boolean;
+  notifyUp?: boolean;
+  disabled?: boolean;
 }
 
-export function validateChannelInput(input: ChannelInput): { kind: ChannelKind; value: string; name: string } {
+export interface ChannelFields {
+  kind: ChannelKind;
+  value: string;
+  name: string;
+  notifyDown: boolean;
+  notifyUp: boolean;
+  disabled: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[1-9]\d{6,14}$/;
+
+function validateTarget(kind: ChannelKind, value: string): void {
+  if (!value) throw validationError('value must not be empty');
+  if (value.length > 1000) throw validationError('value is too long');
+  if (kind === 'email' && !EMAIL.test(value)) throw validationError('value is not a valid email address');
+  if (kind === 'sms' && !PHONE.test(value)) throw validationError('value is not a valid phone number (E.164, e.g. +15551234567)');
+  if ((kind === 'webhook' || CHAT_KINDS.includes(kind)) && !isHttpUrl(value)) throw validationError('value is not a valid http(s) URL');
+}
+
+export function validateChannelInput(input: ChannelInput): ChannelFields {
   if (!(CHANNEL_KINDS as readonly string[]).includes(input.kind)) {
     throw validationError(`kind must be one of ${CHANNEL_KINDS.join(', ')}`);
   }
   const kind = input.kind as ChannelKind;
-  const value = input.value.trim();
-  if (!value) throw validationError('value must not be empty');
-  if (kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw validationError('value is not a valid email address');
-  if (kind === 'webhook') {
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !['http:', 'https:'].includes(url.protocol)) throw validationError('value is not a valid http(s) URL');
-  }
-  if (kind === 'sms' && !/^\+[1-9]\d{6,14}$/.test(value)) throw validationError('value is not a valid phone number (E.164, e.g. +15551234567)');
   const name = (input.name ?? '').trim();
   if (name.length > 100) throw validationError('name is too long');
-  return { kind, value, name };
+  let notifyDown = input.notifyDown ?? true;
+  let notifyUp = input.notifyUp ?? true;
+  let value: string;
+  if (input.webhook) {
+    if (kind !== 'webhook') throw validationError('a webhook spec is only for webhook channels');
+    if (input.value) throw validationError('give either a value (URL) or a webhook spec, not both');
+    const spec = validateWebhookSpec(input.webhook);
+    value = webhookValue(spec);
+    // A side without a URL is a no-op: that status is not sent here (Healthchecks' is_noop).
+    notifyDown &&= spec.down.url !== '';
+    notifyUp &&= spec.up.url !== '';
+  } else {
+    value = (input.value ?? '').trim();
+    validateTarget(kind, value);
+  }
+  if (!notifyDown && !notifyUp) throw validationError('a channel must notify of down, up or both');
+  return { kind, value, name, notifyDown, notifyUp, disabled: input.disabled ?? false };
 }
 
 export async function createChannel(db: Db, projectId: string, input: ChannelInput) {
@@ -55,13 +89,57 @@ export async function createChannelFor(deps: MonitoringDeps, access: ProjectAcce
   return createChannel(deps.db, access.projectId, input);
 }
 
+export type ChannelPatch = Omit<ChannelInput, 'kind'>;
+
+/** What a stored channel was created from, so a patch can be validated as a whole. */
+function inputOf(channel: Channel): ChannelInput {
+  const spec = channel.kind === 'webhook' ? webhookSpecFromValue(channel.value) : null;
+  return {
+    kind: channel.kind,
+    name: channel.name,
+    disabled: channel.disabled,
+    ...(spec ? { webhook: spec } : { value: channel.value, notifyDown: channel.notifyDown, notifyUp: channel.notifyUp }),
+  };
+}
+
+/** Updates a channel; `projectId` null is the operator (CLI), who may change any channel. */
+export async function updateChannel(db: Db, projectId: string | null, code: string, patch: ChannelPatch) {
+  const channel = await findChannel(db, projectId, code);
+  const merged: ChannelInput = { ...inputOf(channel), ...stripUndefined(patch) };
+  // A new target replaces the other form (bare URL vs spec).
+  if (patch.value !== undefined) delete merged.webhook;
+  if (patch.webhook !== undefined) delete merged.value;
+  if (patch.webhook !== undefined || (channel.kind === 'webhook' && patch.value !== undefined)) {
+    merged.notifyDown = patch.notifyDown;
+    merged.notifyUp = patch.notifyUp;
+  }
+  const data = validateChannelInput(merged);
+  return db.channel.update({ where: { id: channel.id }, data });
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+}
+
+export async function findChannel(db: Db, projectId: string | null, code: string): Promise<Channel> {
+  const channel = await db.channel.findUnique({ where: { code } });
+  // Another project's channel is not found: its existence is not the caller's to know.
+  if (!channel || (projectId !== null && channel.projectId !== projectId)) throw notFound(`channel not found: ${code}`);
+  return channel;
+}
+
 export async function listProjectChannels(db: Db, projectId: string) {
   const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true } });
   if (!project) throw notFound(`project not found: ${projectId}`);
-  return db.channel.findMany({ where: { projectId }, orderBy: { id: 'asc' } });
+  return db.channel.findMany({
+    where: { projectId },
+    orderBy: { id: 'asc' },
+    include: { notifications: { orderBy: { id: 'desc' }, take: 1 } },
+  });
 }
 
-export async function deleteChannel(db: Db, code: string) {
-  const result = await db.channel.deleteMany({ where: { code } });
+/** Deletes a channel; `projectId` null is the operator (CLI). */
+export async function deleteChannel(db: Db, code: string, projectId: string | null = null) {
+  const result = await db.channel.deleteMany({ where: { code, ...(projectId === null ? {} : { projectId }) } });
   if (result.count === 0) throw notFound(`channel not found: ${code}`);
 }

@@ -4,7 +4,7 @@
 // late. Passes never overlap; stop() waits for the running one.
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../context.ts';
-import type { CheckChangedEvent } from '../events.ts';
+import { internalListener, type CheckChangedEvent } from '../events.ts';
 import { nextDueAt, runMonitorPass } from './pass.ts';
 
 export interface Monitor {
@@ -54,11 +54,11 @@ export function createMonitor(deps: MonitoringDeps, intervalMs: number, log?: Lo
     sleepUntil(at);
   }
 
-  const onCheckChanged = ({ check }: CheckChangedEvent) => {
+  const onCheckChanged = internalListener(({ check }: CheckChangedEvent) => {
     // While a pass runs, the schedule() after it reads the next due time anyway.
     if (running || !check.alertAfter || check.status === 'down') return;
     if (check.alertAfter.getTime() < wakeAt) sleepUntil(check.alertAfter.getTime());
-  };
+  });
 
   function tick(): Promise<void> {
     running ??= pass().finally(() => {

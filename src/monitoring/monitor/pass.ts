@@ -9,6 +9,8 @@ import { checkFromRow, immediateTransaction, millis } from '../../db/sqlite-tran
 import type { MonitoringDeps } from '../context.ts';
 import { computeStatus, goingDownAfter } from '../checks/status.ts';
 import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
+import { queueFlipNotifications } from '../notifications/outbox.ts';
+import { sqliteOutbox } from '../notifications/sqlite-outbox.ts';
 
 const PAGE = 1000;
 
@@ -68,7 +70,9 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
     observe(DOWN_SQL);
     if (down.run(check.id, check.status, check.nPings).changes !== 1) continue;
     observe(FLIP_SQL);
-    flip.run(check.id, flipTime.getTime(), check.status);
+    const flipId = Number(flip.run(check.id, flipTime.getTime(), check.status).lastInsertRowid);
+    // The outbox: the flip's notifications commit with it.
+    queueFlipNotifications(sqliteOutbox(db, observe), { checkId: check.id, flipId, oldStatus: check.status, newStatus: 'down', at: flipTime }, now);
     page.down.push({ ...check, status: 'down', alertAfter: null });
     page.flips.push({ check, oldStatus: check.status, newStatus: 'down', at: flipTime, reason: 'timeout', processed: null });
   }

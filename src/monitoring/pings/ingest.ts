@@ -12,6 +12,7 @@ import { applyPing } from './apply-ping.ts';
 import { classifyBody, type PingKind } from './classify.ts';
 import type { PingRequest } from './request.ts';
 import type { NewPing, PingStore, PingTx } from './store.ts';
+import { queueFlipNotifications } from '../notifications/outbox.ts';
 
 export type PingTarget = { code: string } | { checkId: number };
 
@@ -99,6 +100,7 @@ export class PingIngest {
 }
 
 function requestedKind(req: PingRequest, check: Check): PingKind {
+  if (req.classify) return req.classify(check);
   if (check.methods === 'POST' && req.method !== 'POST') return 'ign';
   let kind: PingKind = req.signal;
   if (req.exitStatus !== undefined && req.exitStatus > 0) kind = 'fail';
@@ -158,7 +160,11 @@ function writePings(tx: PingTx, batch: Pending[], bodyLimit: number | null): Bat
     if (!tx.updateCheck(before, after)) throw new LostRace();
   }
   for (const p of result.pings) p.ping.id = tx.insertPing(p.ping);
-  for (const f of result.flips) tx.insertFlip({ checkId: f.check.id, createdAt: f.at, oldStatus: f.oldStatus, newStatus: f.newStatus, reason: f.reason });
+  for (const f of result.flips) {
+    const flipId = tx.insertFlip({ checkId: f.check.id, createdAt: f.at, oldStatus: f.oldStatus, newStatus: f.newStatus, reason: f.reason });
+    // The outbox: the flip's notifications commit (or roll back) with it.
+    queueFlipNotifications(tx, { checkId: f.check.id, flipId, oldStatus: f.oldStatus, newStatus: f.newStatus, at: f.at }, f.at);
+  }
   // Healthchecks prunes at every 100th ping: keep the pings the API can still list.
   for (const [id, after] of current) {
     const before = original.get(id)!;

@@ -1,6 +1,8 @@
 // A ping as the transports hand it to the domain, and the checks every ping must pass before
 // it is queued (they need no database).
 import { validationError } from '../../shared/errors.ts';
+import type { Check } from '../../generated/prisma/client.ts';
+import type { PingKind } from './classify.ts';
 
 export type PingSignal = 'success' | 'start' | 'fail' | 'log';
 
@@ -15,6 +17,11 @@ export interface PingRequest {
   remoteAddr: string | null;
   ua: string;
   body: Buffer;
+  /**
+   * Decides the ping's kind from the check as stored when the ping is written (email pings:
+   * the check's keyword filters); overrides the signal, the method rule and HTTP body filters.
+   */
+  classify?: (check: Check) => PingKind;
 }
 
 const RID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,6 +8,7 @@ import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
 import { checkFromRow, immediateTransaction, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
 import type { NewFlip, NewPing, PingStore, PingTx } from './store.ts';
+import { sqliteOutbox } from '../notifications/sqlite-outbox.ts';
 
 
 
@@ -48,7 +49,8 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
         step(SQL.insertPing, () =>
           Number(s.insertPing.run(p.checkId, p.n, p.createdAt.getTime(), p.kind, p.scheme, p.remoteAddr, p.method, p.ua, p.rid, p.exitStatus, p.body).lastInsertRowid),
         ),
-      insertFlip: (f: NewFlip) => step(SQL.insertFlip, () => void s.insertFlip.run(f.checkId, f.createdAt.getTime(), f.oldStatus, f.newStatus, f.reason)),
+      insertFlip: (f: NewFlip) => step(SQL.insertFlip, () => Number(s.insertFlip.run(f.checkId, f.createdAt.getTime(), f.oldStatus, f.newStatus, f.reason).lastInsertRowid)),
+      ...sqliteOutbox(db, observe),
       prunePings: (checkId, n) => step(SQL.prune, () => void s.prune.run(checkId, n)),
     };
   }

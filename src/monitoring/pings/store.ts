@@ -1,6 +1,7 @@
 // What the ping ingest needs from the database, inside one transaction: read the checks a batch
 // pings, compare-and-set their new state, append pings and flips, prune ping logs.
 import type { Check, Ping } from '../../generated/prisma/client.ts';
+import type { OutboxTx } from '../notifications/outbox.ts';
 
 export type NewPing = Omit<Ping, 'id'>;
 export interface NewFlip {
@@ -11,7 +12,7 @@ export interface NewFlip {
   reason: string;
 }
 
-export interface PingTx {
+export interface PingTx extends OutboxTx {
   checkByCode(code: string): Check | undefined;
   checkById(id: number): Check | undefined;
   /** How many pings of each check of the project are kept (the API lists them). */
@@ -20,7 +21,8 @@ export interface PingTx {
   updateCheck(before: Check, after: Check): boolean;
   /** Returns the new ping's id. */
   insertPing(ping: NewPing): number;
-  insertFlip(flip: NewFlip): void;
+  /** Returns the new flip's id. */
+  insertFlip(flip: NewFlip): number;
   /** Deletes the check's pings numbered up to `n`. */
   prunePings(checkId: number, n: number): void;
 }

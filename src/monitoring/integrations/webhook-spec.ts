@@ -1,0 +1,88 @@
+// Healthchecks' webhook spec: for each of "down" and "up", a method, URL, body and headers;
+// either side may be empty (no request for that status). Stored in the channel's value as
+// Healthchecks stores it: {"method_down", "url_down", "body_down", "headers_down", ..._up}.
+// A value that is a bare URL (channels created with `--value URL`) is not a spec: such a
+// channel posts a JSON document for both statuses (transports/webhook.ts).
+import { validationError } from '../../shared/errors.ts';
+
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT'] as const;
+export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
+
+export interface WebhookSide {
+  method: WebhookMethod;
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface WebhookSpec {
+  down: WebhookSide;
+  up: WebhookSide;
+}
+
+export type WebhookSideInput = Partial<Omit<WebhookSide, 'method'>> & { method?: string };
+
+const emptySide = (): WebhookSide => ({ method: 'GET', url: '', body: '', headers: {} });
+
+/** The spec a stored value holds, or null when the value is a bare URL. */
+export function webhookSpecFromValue(value: string): WebhookSpec | null {
+  if (!value.startsWith('{')) return null;
+  const doc = JSON.parse(value) as Record<string, unknown>;
+  const side = (s: 'down' | 'up'): WebhookSide => ({
+    method: (doc[`method_${s}`] as WebhookMethod) ?? 'GET',
+    url: (doc[`url_${s}`] as string) ?? '',
+    body: (doc[`body_${s}`] as string) ?? '',
+    headers: (doc[`headers_${s}`] as Record<string, string>) ?? {},
+  });
+  return { down: side('down'), up: side('up') };
+}
+
+export function webhookValue(spec: WebhookSpec): string {
+  const out: Record<string, unknown> = {};
+  for (const s of ['down', 'up'] as const) {
+    out[`method_${s}`] = spec[s].method;
+    out[`url_${s}`] = spec[s].url;
+    out[`body_${s}`] = spec[s].body;
+    out[`headers_${s}`] = spec[s].headers;
+  }
+  return JSON.stringify(out);
+}
+
+// RFC 9110 token characters for header names; values may not break the header line.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const URL_MAX = 1000;
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function validateSide(name: 'down' | 'up', input: WebhookSideInput | undefined): WebhookSide {
+  if (!input) return emptySide();
+  const side = emptySide();
+  const method = (input.method ?? (input.body ? 'POST' : 'GET')).toUpperCase();
+  if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) throw validationError(`${name}: method must be one of ${WEBHOOK_METHODS.join(', ')}`);
+  side.method = method as WebhookMethod;
+  side.url = (input.url ?? '').trim();
+  // Placeholders may stand in the URL; it must still be an http(s) URL as written.
+  if (side.url && !isHttpUrl(side.url)) throw validationError(`${name}: url is not a valid http(s) URL`);
+  if (side.url.length > URL_MAX) throw validationError(`${name}: url is too long`);
+  side.body = input.body ?? '';
+  if (side.body.length > 10_000) throw validationError(`${name}: body is too long`);
+  if (side.body && !side.url) throw validationError(`${name}: a body needs a url`);
+  for (const [key, value] of Object.entries(input.headers ?? {})) {
+    if (!HEADER_NAME.test(key)) throw validationError(`${name}: invalid header name: ${key}`);
+    if (/[\r\n\0]/.test(value)) throw validationError(`${name}: invalid value for header ${key}`);
+    side.headers[key] = value;
+  }
+  return side;
+}
+
+export function validateWebhookSpec(input: { down?: WebhookSideInput; up?: WebhookSideInput }): WebhookSpec {
+  const spec = { down: validateSide('down', input.down), up: validateSide('up', input.up) };
+  if (!spec.down.url && !spec.up.url) throw validationError('a webhook needs a url for down, for up, or both');
+  return spec;
+}

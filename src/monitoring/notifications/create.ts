@@ -1,0 +1,36 @@
+// The notifier as the server and the CLI build it, from the settings and the database.
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Exclusive } from '../../db/sqlite-transaction.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { MonitoringEvents } from '../events.ts';
+import type { DeliverySource } from './deliveries.ts';
+import { Notifier } from './notifier.ts';
+import { sqliteNotificationStore } from './sqlite-store.ts';
+import type { NotificationStore } from './store.ts';
+
+export interface NotifierParts {
+  db: Db;
+  exclusive: Exclusive;
+  config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs'>;
+  clock: Clock;
+  events: MonitoringEvents;
+  describeCheck: DeliverySource['describeCheck'];
+  log?: Logger;
+}
+
+export function createNotifier(p: NotifierParts): { notifier: Notifier; store: NotificationStore } {
+  const store = sqliteNotificationStore(p.exclusive);
+  const notifier = new Notifier({
+    store,
+    source: { db: p.db, settings: p.config.notify, describeCheck: p.describeCheck, now: () => p.clock.now() },
+    events: p.events,
+    clock: p.clock,
+    retry: p.config.retry,
+    concurrency: p.config.notifyConcurrency,
+    pollMs: p.config.notifyPollMs,
+    log: p.log,
+  });
+  return { notifier, store };
+}

@@ -1,0 +1,104 @@
+// Turns claimed notifications into Deliveries: the rows they refer to are read once per batch,
+// what only some messages need (last ping, other down checks) on demand.
+import type { Channel, Flip } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { ClaimedNotification } from './store.ts';
+import type { NotifySettings } from './settings.ts';
+import type { AlertCheck, Delivery } from './transports/transport.ts';
+import type { CheckRecord } from '../checks/service.ts';
+
+const checkForAlert = { project: { select: { name: true } }, channels: { select: { channel: { select: { code: true } } } } } as const;
+
+export interface DeliverySource {
+  db: Db;
+  settings: NotifySettings;
+  /** The check as the Management API describes it (injected: REST shapes live in rest-compat). */
+  describeCheck(check: CheckRecord, now: Date): Record<string, unknown>;
+  now(): Date;
+}
+
+/** Healthchecks' test notification: a made-up check named TEST that has just gone down. */
+function testCheck(n: ClaimedNotification, channel: Channel, projectName: string): AlertCheck & { channels: [] } {
+  return {
+    id: 0,
+    code: n.code,
+    uniqueKey: '',
+    badgeKey: '',
+    projectId: channel.projectId,
+    project: { name: projectName },
+    name: 'TEST',
+    slug: 'test',
+    tags: '',
+    desc: '',
+    kind: 'simple',
+    timeout: 86400,
+    grace: 3600,
+    schedule: '* * * * *',
+    tz: 'UTC',
+    methods: '',
+    manualResume: false,
+    startKw: '',
+    successKw: '',
+    failureKw: '',
+    filterSubject: false,
+    filterBody: false,
+    filterHttpBody: false,
+    filterDefaultFail: false,
+    status: 'down',
+    nPings: 0,
+    lastPing: null,
+    lastStart: null,
+    lastStartRid: null,
+    lastDurationMs: null,
+    alertAfter: null,
+    createdAt: n.createdAt,
+    channels: [],
+  };
+}
+
+/** Deliveries for a claimed batch; a notification whose channel or check is gone maps to null. */
+export async function loadDeliveries(src: DeliverySource, batch: ClaimedNotification[]): Promise<Array<Delivery | null>> {
+  const ids = (pick: (n: ClaimedNotification) => number | null) => [...new Set(batch.map(pick).filter((id): id is number => id !== null))];
+  const [channels, checks, flips] = await Promise.all([
+    src.db.channel.findMany({ where: { id: { in: ids((n) => n.channelId) } }, include: { project: { select: { name: true } } } }),
+    src.db.check.findMany({ where: { id: { in: ids((n) => n.checkId) } }, include: checkForAlert }),
+    src.db.flip.findMany({ where: { id: { in: ids((n) => n.flipId) } } }),
+  ]);
+  const channelById = new Map(channels.map((c) => [c.id, c]));
+  const checkById = new Map(checks.map((c) => [c.id, c]));
+  const flipById = new Map<number, Flip>(flips.map((f) => [f.id, f]));
+
+  return batch.map((n) => {
+    const channel = channelById.get(n.channelId);
+    if (!channel) return null;
+    const check = n.checkId === null ? testCheck(n, channel, channel.project.name) : checkById.get(n.checkId);
+    if (!check) return null;
+    const flip = n.flipId === null ? undefined : flipById.get(n.flipId);
+    let lastPing: ReturnType<Delivery['lastPing']> | undefined;
+    let otherDown: ReturnType<Delivery['otherDownChecks']> | undefined;
+    const delivery: Delivery = {
+      id: n.code,
+      reason: n.reason,
+      status: n.status,
+      at: n.eventAt,
+      flip: flip ? { oldStatus: flip.oldStatus, newStatus: flip.newStatus, reason: flip.reason } : null,
+      channel,
+      check,
+      settings: src.settings,
+      lastPing: () =>
+        (lastPing ??=
+          n.checkId === null
+            ? Promise.resolve(null)
+            : src.db.ping.findFirst({ where: { checkId: n.checkId, createdAt: { lte: n.eventAt } }, orderBy: { n: 'desc' } })),
+      otherDownChecks: () =>
+        (otherDown ??= (async () => {
+          const where = { projectId: check.projectId, id: { not: check.id } };
+          if ((await src.db.check.count({ where })) === 0) return null;
+          const down = await src.db.check.findMany({ where: { ...where, status: 'down' } });
+          return down.sort((a, b) => (a.name || a.code).localeCompare(b.name || b.code));
+        })()),
+      checkJson: () => src.describeCheck(check, src.now()),
+    };
+    return delivery;
+  });
+}

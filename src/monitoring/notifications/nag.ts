@@ -1,0 +1,51 @@
+// Repeat alerts (Healthchecks' "nag"): a project may set a period; while any of its checks is
+// down, each channel of a down check is reminded of it every period. The first reminder comes
+// one period after the pass first sees something down; when nothing is down the clock resets.
+// Each step is a compare-and-set on the project's nagNextAt, so with several instances a
+// reminder is queued once.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { channelTakes } from './outbox.ts';
+
+export async function runNagPass(db: Db, now: Date): Promise<number> {
+  const projects = await db.project.findMany({
+    where: { nagPeriod: { not: null }, OR: [{ nagNextAt: null }, { nagNextAt: { lte: now } }] },
+    select: { id: true, nagPeriod: true, nagNextAt: true },
+  });
+  let queued = 0;
+  for (const project of projects) {
+    const next = new Date(now.getTime() + project.nagPeriod! * 1000);
+    queued += await db.$transaction(async (tx) => {
+      const down = await tx.check.findMany({
+        where: { projectId: project.id, status: 'down' },
+        select: { id: true, channels: { select: { channel: { select: { id: true, disabled: true, notifyDown: true, notifyUp: true } } } } },
+        orderBy: { id: 'asc' },
+      });
+      const expected = { id: project.id, nagNextAt: project.nagNextAt };
+      if (down.length === 0) {
+        if (project.nagNextAt) await tx.project.updateMany({ where: expected, data: { nagNextAt: null } });
+        return 0;
+      }
+      const claimed = await tx.project.updateMany({ where: expected, data: { nagNextAt: next } });
+      // Not due yet (just noticed), or another instance took this reminder.
+      if (project.nagNextAt === null || claimed.count !== 1) return 0;
+      const rows = down.flatMap((check) =>
+        check.channels
+          .filter(({ channel }) => channelTakes(channel, 'down'))
+          .map(({ channel }) => ({
+            code: randomUUID(),
+            channelId: channel.id,
+            checkId: check.id,
+            reason: 'nag',
+            status: 'down',
+            eventAt: now,
+            nextAttemptAt: now,
+            createdAt: now,
+          })),
+      );
+      if (rows.length) await tx.notification.createMany({ data: rows });
+      return rows.length;
+    });
+  }
+  return queued;
+}

@@ -1,0 +1,224 @@
+// The notifier: workers in the server process that deliver the outbox. It claims due
+// notifications (atomically, so several instances can share one database), sends each through
+// its kind's transport with a time limit, and records the outcome: sent, retried later with
+// backoff, or failed with the last error. A flip in this process wakes it at once; otherwise
+// it looks for due work (retries, other instances' flips, rows left by a killed process) at
+// least every `pollMs`. Notifications to the same channel about the same check go out one
+// after another, in the order they were queued.
+import type { Logger } from 'pino';
+import type { Clock } from '../../shared/clock.ts';
+import { internalListener, type MonitoringEvents } from '../events.ts';
+import { loadDeliveries, type DeliverySource } from './deliveries.ts';
+import { nextAttemptAfter, type RetryPolicy } from './retry.ts';
+import type { ClaimedNotification, NotificationStore } from './store.ts';
+import { TRANSPORTS } from './transports/index.ts';
+import { DeliveryError, type Delivery } from './transports/transport.ts';
+import type { NewNotification } from './outbox.ts';
+import { runNagPass } from './nag.ts';
+
+export interface NotifierOptions {
+  store: NotificationStore;
+  source: DeliverySource;
+  events: MonitoringEvents;
+  clock: Clock;
+  retry: RetryPolicy;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** Longest sleep between looks at the outbox. */
+  pollMs: number;
+  log?: Logger;
+}
+
+export interface DeliveryOutcome {
+  state: 'sent' | 'pending' | 'failed';
+  error: string;
+  attempt: number;
+  durationMs: number;
+  nextAttemptAt: Date | null;
+}
+
+export class Notifier {
+  #active = new Set<Promise<void>>();
+  /** The last delivery queued per (channel, check): the next one for that pair waits for it. */
+  #tails = new Map<string, Promise<unknown>>();
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = true;
+  #pumping = false;
+  #again = false;
+  #lastNagPass = -Infinity;
+
+  constructor(private o: NotifierOptions) {}
+
+  get leaseMs() {
+    // Long enough for a delivery to wait behind another to the same channel and then time out.
+    return this.o.source.settings.timeoutMs * 4 + 2_000;
+  }
+
+  start() {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.o.events.on('flip', this.#onFlip);
+    void this.#pump();
+  }
+
+  async stop() {
+    this.#stopped = true;
+    this.o.events.off('flip', this.#onFlip);
+    if (this.#timer) clearTimeout(this.#timer);
+    await Promise.allSettled([...this.#active]);
+  }
+
+  /** Delivers everything due now, then resolves (tests drive the notifier this way). */
+  async tick(): Promise<void> {
+    await this.#nagPass(true);
+    for (;;) {
+      const started = await this.#claimAndStart();
+      if (started === 0 && this.#active.size === 0) return;
+      await Promise.allSettled([...this.#active]);
+    }
+  }
+
+  /** Sends one notification now and waits for its outcome (channel tests; no retry). */
+  async sendNow(n: NewNotification): Promise<DeliveryOutcome> {
+    const now = this.o.clock.now();
+    const claimed = await this.o.store.insertClaimed(n, new Date(now.getTime() + this.leaseMs));
+    const [delivery] = await loadDeliveries(this.o.source, [claimed]);
+    return this.#deliver(claimed, delivery ?? null);
+  }
+
+  #onFlip = internalListener(() => {
+    // The flip's notifications are committed before the event is published.
+    void this.#pump();
+  });
+
+  async #pump(): Promise<void> {
+    if (this.#stopped) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      await this.#nagPass(false);
+      do {
+        this.#again = false;
+        await this.#claimAndStart();
+      } while (this.#again && !this.#stopped);
+    } catch (err) {
+      this.o.log?.error({ err }, 'notifier could not claim notifications');
+    } finally {
+      this.#pumping = false;
+    }
+    await this.#scheduleNext();
+  }
+
+  async #scheduleNext() {
+    if (this.#stopped) return;
+    const now = this.o.clock.now().getTime();
+    let at = now + this.o.pollMs;
+    try {
+      const due = await this.o.store.nextDueAt();
+      if (due) at = Math.min(at, due.getTime());
+    } catch (err) {
+      this.o.log?.error({ err }, 'notifier could not read the next due time');
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => void this.#pump(), Math.max(0, at - now));
+  }
+
+  async #nagPass(force: boolean) {
+    // Reminders are minutes apart: one look per second is plenty.
+    const now = this.o.clock.now();
+    if (!force && now.getTime() - this.#lastNagPass < 1000) return;
+    this.#lastNagPass = now.getTime();
+    try {
+      const queued = await runNagPass(this.o.source.db, now);
+      if (queued) this.#again = true;
+    } catch (err) {
+      this.o.log?.error({ err }, 'repeat-alert pass failed');
+    }
+  }
+
+  /** Claims as many due notifications as there is room for and starts them; returns how many. */
+  async #claimAndStart(): Promise<number> {
+    let started = 0;
+    while (this.#active.size < this.o.concurrency) {
+      const now = this.o.clock.now();
+      const room = this.o.concurrency - this.#active.size;
+      const batch = await this.o.store.claimDue(now, room, new Date(now.getTime() + this.leaseMs));
+      if (batch.length === 0) break;
+      const deliveries = await loadDeliveries(this.o.source, batch);
+      batch.forEach((n, i) => this.#start(n, deliveries[i] ?? null));
+      started += batch.length;
+      if (batch.length < room) break;
+    }
+    return started;
+  }
+
+  #start(n: ClaimedNotification, delivery: Delivery | null) {
+    const key = `${n.channelId}:${n.checkId}`;
+    const previous = this.#tails.get(key);
+    const run = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() => this.#deliver(n, delivery));
+    this.#tails.set(key, run);
+    const done: Promise<void> = run.then(
+      () => undefined,
+      (err) => this.o.log?.error({ err, notification: n.code }, 'delivery bookkeeping failed'),
+    );
+    this.#active.add(done);
+    void done.finally(() => {
+      this.#active.delete(done);
+      if (this.#tails.get(key) === run) this.#tails.delete(key);
+      // Room for more: look again (also picks up work that arrived meanwhile).
+      if (!this.#stopped) void this.#pump();
+    });
+  }
+
+  async #deliver(n: ClaimedNotification, delivery: Delivery | null): Promise<DeliveryOutcome> {
+    const started = performance.now();
+    let error: DeliveryError | null = null;
+    if (delivery) {
+      try {
+        const transport = TRANSPORTS[delivery.channel.kind as keyof typeof TRANSPORTS];
+        if (!transport) throw new DeliveryError(`Unknown channel kind: ${delivery.channel.kind}`, true);
+        await transport.send(delivery);
+      } catch (err) {
+        error = err instanceof DeliveryError ? err : new DeliveryError(`Unexpected error: ${(err as Error)?.message ?? String(err)}`);
+      }
+    } else {
+      error = new DeliveryError('The channel or check no longer exists', true);
+    }
+    const at = this.o.clock.now();
+    const attempt = { id: n.id, attempt: n.attempt, durationMs: Math.round(performance.now() - started), at };
+    let outcome: DeliveryOutcome;
+    if (!error) {
+      await this.o.store.markSent(attempt);
+      outcome = { state: 'sent', error: '', attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: null };
+    } else {
+      // Tests are not retried (Healthchecks neither): the operator is waiting for the answer.
+      const next = error.permanent || n.reason === 'test' ? null : nextAttemptAfter(this.o.retry, n.attempt, at);
+      if (next) await this.o.store.markRetry(attempt, next, error.message);
+      else await this.o.store.markFailed(attempt, error.message);
+      outcome = { state: next ? 'pending' : 'failed', error: error.message, attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: next };
+      this.o.log?.warn({ notification: n.code, attempt: n.attempt, error: error.message, retryAt: next }, 'notification attempt failed');
+    }
+    if (delivery) {
+      this.o.events.emit('notification', {
+        projectId: delivery.channel.projectId,
+        channelId: delivery.channel.id,
+        kind: delivery.channel.kind,
+        checkId: n.checkId,
+        notificationId: n.id,
+        code: n.code,
+        reason: n.reason,
+        status: n.status,
+        state: outcome.state,
+        attempt: n.attempt,
+        error: outcome.error,
+        queuedAt: n.createdAt,
+        at,
+      });
+    }
+    return outcome;
+  }
+}

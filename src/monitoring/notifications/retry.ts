@@ -1,0 +1,19 @@
+// When a failed delivery is tried again. Healthchecks tries an HTTP notification 3 times in a
+// row and then gives up for good; a receiver that is down for a deploy would miss the alert.
+// We keep the notification and back off exponentially: 5 s, 20 s, 80 s, 5m20s, 21m20s,
+// 1h25m20s after attempts 1..6, so 7 attempts span almost two hours before it is marked failed.
+
+export interface RetryPolicy {
+  /** Delay after the first failed attempt; each later delay is `factor` times the previous. */
+  baseMs: number;
+  factor: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 5_000, factor: 4, maxAttempts: 7 };
+
+/** The next attempt's earliest time after failed attempt number `attempt` (1-based), or null: give up. */
+export function nextAttemptAfter(policy: RetryPolicy, attempt: number, failedAt: Date): Date | null {
+  if (attempt >= policy.maxAttempts) return null;
+  return new Date(failedAt.getTime() + policy.baseMs * policy.factor ** (attempt - 1));
+}

@@ -1,0 +1,34 @@
+// The outbox on SQLite: the statements that queue notifications inside a flip's transaction
+// (ping ingest and monitor passes run on the driver's own connection, see db/sqlite-transaction.ts).
+import type Database from 'better-sqlite3';
+import type { StatementListener } from '../../db/gated-adapter.ts';
+import type { ChannelTarget, NewNotification, OutboxTx } from './outbox.ts';
+
+const SQL = {
+  channelsOf: `SELECT c."id", c."disabled", c."notifyDown", c."notifyUp" FROM "CheckChannel" cc JOIN "Channel" c ON c."id" = cc."channelId"
+    WHERE cc."checkId" = ? ORDER BY c."id"`,
+  insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt")
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+};
+
+const prepared = new WeakMap<Database.Database, { channelsOf: Database.Statement; insert: Database.Statement }>();
+
+export function sqliteOutbox(db: Database.Database, observe: StatementListener): OutboxTx {
+  let s = prepared.get(db);
+  if (!s) {
+    s = { channelsOf: db.prepare(SQL.channelsOf).safeIntegers(false), insert: db.prepare(SQL.insert).safeIntegers(false) };
+    prepared.set(db, s);
+  }
+  const statements = s;
+  return {
+    channelsOf(checkId) {
+      observe(SQL.channelsOf);
+      const rows = statements.channelsOf.all(checkId) as Array<Record<string, number>>;
+      return rows.map((r): ChannelTarget => ({ id: r.id!, disabled: r.disabled === 1, notifyDown: r.notifyDown === 1, notifyUp: r.notifyUp === 1 }));
+    },
+    insertNotification(n: NewNotification) {
+      observe(SQL.insert);
+      statements.insert.run(n.code, n.channelId, n.checkId, n.flipId, n.reason, n.status, n.eventAt.getTime(), n.nextAttemptAt.getTime(), n.createdAt.getTime());
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// What the notifier needs from the database. Claiming is atomic: a notification is taken by
+// one worker (of any instance sharing the database) for a lease; outcomes are written only by
+// the attempt that holds it (compare-and-set on the attempt number), so a worker whose lease
+// ran out cannot overwrite a newer attempt's result.
+import type { NewNotification } from './outbox.ts';
+
+export interface ClaimedNotification {
+  id: number;
+  code: string;
+  channelId: number;
+  checkId: number | null;
+  flipId: number | null;
+  reason: 'flip' | 'nag' | 'test';
+  status: 'down' | 'up';
+  eventAt: Date;
+  createdAt: Date;
+  /** This attempt's number, 1-based. */
+  attempt: number;
+}
+
+export interface AttemptOutcome {
+  id: number;
+  attempt: number;
+  durationMs: number;
+  at: Date;
+}
+
+export interface NotificationStore {
+  /** Takes up to `limit` pending notifications due at `now`, leased until `leaseUntil`. */
+  claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedNotification[]>;
+  /** Queues and claims in one step (channel tests, sent at once). */
+  insertClaimed(n: NewNotification, leaseUntil: Date): Promise<ClaimedNotification>;
+  insert(rows: NewNotification[]): Promise<void>;
+  markSent(o: AttemptOutcome): Promise<boolean>;
+  markRetry(o: AttemptOutcome, nextAttemptAt: Date, error: string): Promise<boolean>;
+  markFailed(o: AttemptOutcome, error: string): Promise<boolean>;
+  /** The earliest time a pending notification may be tried (leases included). */
+  nextDueAt(): Promise<Date | null>;
+  /** Pending notifications: how many, and when the oldest was created. */
+  pendingStats(): Promise<{ count: number; oldest: Date | null }>;
+}

@@ -1,0 +1,45 @@
+// One HTTP attempt, as Healthchecks' HttpTransport judges it: 200, 201, 202 and 204 are
+// success, any other status is "Received status code N"; the attempt has a time limit.
+import { DeliveryError } from './transport.ts';
+
+export interface HttpAttempt {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams;
+  timeoutMs: number;
+  /** The notification's stable id, sent as Idempotency-Key so a receiver can drop a repeat. */
+  idempotencyKey: string;
+  /** Statuses that will not change by trying again (e.g. Slack's 404 for a removed hook). */
+  permanentStatuses?: number[];
+}
+
+const ACCEPTED = new Set([200, 201, 202, 204]);
+const USER_AGENT = 'cron-campus-gateway';
+
+export async function httpAttempt(a: HttpAttempt): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(a.url, {
+      method: a.method,
+      headers: { 'User-Agent': USER_AGENT, 'Idempotency-Key': a.idempotencyKey, ...a.headers },
+      body: a.body,
+      signal: AbortSignal.timeout(a.timeoutMs),
+      redirect: 'manual',
+    });
+  } catch (err) {
+    throw new DeliveryError(describeFetchError(err, a.timeoutMs));
+  }
+  // Free the connection; the answer's body is not used.
+  await response.body?.cancel().catch(() => undefined);
+  if (!ACCEPTED.has(response.status)) {
+    throw new DeliveryError(`Received status code ${response.status}`, a.permanentStatuses?.includes(response.status) ?? false);
+  }
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `Timed out after ${timeoutMs / 1000} s`;
+  const cause = e.cause?.code ?? e.cause?.message;
+  return cause ? `Connection failed: ${cause}` : `Connection failed: ${e.message ?? String(err)}`;
+}

@@ -1,0 +1,29 @@
+// SMS through Twilio's Messages API (or any service that speaks it: TWILIO_API_URL).
+import { httpAttempt } from './http.ts';
+import { describePing, nameThenCode } from './text.ts';
+import { DeliveryError, type Delivery, type Transport } from './transport.ts';
+
+/** Healthchecks' sms_message: short, one line per fact, no non-breaking spaces. */
+export async function smsText(d: Delivery): Promise<string> {
+  const name = nameThenCode(d.check);
+  const lead = d.reason === 'nag' ? `Reminder: the check "${name}" is still ${d.status.toUpperCase()}.` : `The check "${name}" is ${d.status.toUpperCase()}.`;
+  const project = d.check.project.name ? ` Project: ${d.check.project.name}.` : '';
+  return `${lead}${project} Last ping: ${describePing(await d.lastPing())}.`;
+}
+
+export const smsTransport: Transport = {
+  async send(d) {
+    const twilio = d.settings.twilio;
+    if (!twilio) throw new DeliveryError('SMS notifications are not configured (set TWILIO_ACCOUNT, TWILIO_AUTH and TWILIO_FROM).', true);
+    const url = `${twilio.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(twilio.account)}/Messages.json`;
+    const auth = Buffer.from(`${twilio.account}:${twilio.auth}`).toString('base64');
+    await httpAttempt({
+      method: 'POST',
+      url,
+      headers: { Authorization: `Basic ${auth}` },
+      body: new URLSearchParams({ From: twilio.from, To: d.channel.value, Body: await smsText(d) }),
+      timeoutMs: d.settings.timeoutMs,
+      idempotencyKey: d.id,
+    });
+  },
+};
