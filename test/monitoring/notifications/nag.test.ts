@@ -1,0 +1,73 @@
+// Repeat alerts: while a check is down, its channels are reminded every period.
+import { afterEach, beforeAll, afterAll, beforeEach, expect, it } from 'vitest';
+import { createWorld, type World } from '../../helpers/world.ts';
+import { startHttpReceiver, type HttpReceiver } from '../../helpers/receivers.ts';
+import { createChannel } from '../../../src/monitoring/integrations/service.ts';
+import { setNagPeriod } from '../../../src/monitoring/notifications/service.ts';
+
+let w: World;
+let receiver: HttpReceiver;
+beforeAll(async () => (receiver = await startHttpReceiver()));
+afterAll(() => receiver.close());
+beforeEach(async () => {
+  w = await createWorld();
+  receiver.requests.length = 0;
+});
+afterEach(() => w.stop());
+
+const events = () => receiver.requests.map((r) => JSON.parse(r.body).event as string);
+
+it('reminds every period while a check is down, and stops when it is up again', async () => {
+  await setNagPeriod(w.app.db, w.alice.id, 3600);
+  const channel = await createChannel(w.app.db, w.alice.id, { kind: 'webhook', value: `${receiver.url}/hook` });
+  const check = await w.api('POST', '/api/v3/checks/', { body: { name: 'backup', channels: channel.code } });
+  await w.ping(`/ping/${check.json.uuid}/fail`);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip']);
+
+  w.clock.advance(3599_000);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip']);
+  w.clock.advance(1_000);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip', 'reminder']);
+  const reminder = JSON.parse(receiver.requests[1]!.body);
+  expect(reminder).toMatchObject({ status: 'down', flip: null });
+  expect(reminder.check.uuid).toBe(check.json.uuid);
+
+  w.clock.advance(3600_000);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip', 'reminder', 'reminder']);
+
+  await w.ping(`/ping/${check.json.uuid}`);
+  await w.app.notifier.tick();
+  w.clock.advance(10 * 3600_000);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip', 'reminder', 'reminder', 'flip']);
+  expect((await w.app.db.project.findUnique({ where: { id: w.alice.id } }))!.nagNextAt).toBeNull();
+});
+
+it('sends no reminders when the period is off, or to a channel that is disabled', async () => {
+  const channel = await createChannel(w.app.db, w.alice.id, { kind: 'webhook', value: `${receiver.url}/hook` });
+  const check = await w.api('POST', '/api/v3/checks/', { body: { name: 'backup', channels: channel.code } });
+  await w.ping(`/ping/${check.json.uuid}/fail`);
+  await w.app.notifier.tick();
+  w.clock.advance(48 * 3600_000);
+  await w.app.notifier.tick();
+  expect(events()).toEqual(['flip']);
+
+  await setNagPeriod(w.app.db, w.alice.id, 60);
+  await w.app.db.channel.update({ where: { id: channel.id }, data: { disabled: true } });
+  for (let i = 0; i < 3; i++) {
+    w.clock.advance(60_000);
+    await w.app.notifier.tick();
+  }
+  expect(events()).toEqual(['flip']);
+  expect(await w.app.db.notification.count({ where: { reason: 'nag' } })).toBe(0);
+});
+
+it('refuses a period outside 60 s to 30 days', async () => {
+  await expect(setNagPeriod(w.app.db, w.alice.id, 59)).rejects.toThrow('nag period must be between 60 and 2592000 seconds');
+  await expect(setNagPeriod(w.app.db, w.alice.id, 2592001)).rejects.toThrow('nag period must be between');
+  await expect(setNagPeriod(w.app.db, 'no-such-project', 60)).rejects.toThrow('project not found');
+});
