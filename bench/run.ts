@@ -9,11 +9,12 @@ import { graphqlSuite } from './suites/graphql.ts';
 import { monitorSuite } from './suites/monitor.ts';
 import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
+import { notificationsSuite } from './suites/notifications.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite };
+const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite };
 
 const ctx = createContext(smoke);
 const figures: Figure[] = [];

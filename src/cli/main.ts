@@ -9,6 +9,7 @@ import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
 import { setNagPeriod, testChannel } from '../monitoring/notifications/service.ts';
+import { patchWebhookSpec, webhookSpecFromValue } from '../monitoring/integrations/webhook-spec.ts';
 
 // The Prisma client and the schema engine load only when a command needs the database,
 // so `--help` and usage errors answer at once.
@@ -36,6 +37,14 @@ const integer = (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
   return Number(value);
 };
+// An option parser: commander reports its InvalidArgumentError with the option's name. (Thrown
+// from an action instead, it would end the command with exit status 1 and no message.) Not
+// null for "off": commander turns a parser's null into ''.
+const periodOrOff = (value: string): number | 'off' => {
+  if (value === 'off') return 'off';
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of seconds, or "off"');
+  return Number(value);
+};
 
 const WEBHOOK_HELP = `
 Webhook spec (Healthchecks'): --url-down/--url-up with optional --method-*, --body-* and
@@ -59,22 +68,25 @@ interface ChannelOpts {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-function addChannelOptions(command: Command): Command {
+/** The webhook and notify options; `update` adds --notify-down/--notify-up to turn them back on. */
+function addChannelOptions(command: Command, update = false): Command {
   for (const side of ['down', 'up'] as const) {
     command
-      .option(`--url-${side} <url>`, `webhook: URL requested when a check goes ${side}`)
+      .option(`--url-${side} <url>`, `webhook: URL requested when a check goes ${side}${update ? ' ("" sends nothing for it)' : ''}`)
       .option(`--method-${side} <method>`, `webhook: GET, POST or PUT for ${side}`)
       .option(`--body-${side} <body>`, `webhook: request body for ${side}`)
-      .option(`--header-${side} <header>`, `webhook: "Name: value" header for ${side} (repeatable)`, collect);
+      .option(`--header-${side} <header>`, `webhook: "Name: value" header for ${side} (repeatable${update ? '; replaces that side\'s headers' : ''})`, collect);
   }
+  // Defined before its --no- twin, a positive option leaves the default undefined (commander).
+  if (update) command.option('--notify-down', 'send "down" alerts here again').option('--notify-up', 'send "up" alerts here again');
   return command
     .option('--no-notify-down', 'do not send "down" alerts here')
     .option('--no-notify-up', 'do not send "up" alerts here');
 }
 
-function headers(list: string[] | undefined): Record<string, string> {
+function headers(list: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const h of list ?? []) {
+  for (const h of list) {
     const colon = h.indexOf(':');
     if (colon < 1) throw new DomainError('VALIDATION', `header must be "Name: value": ${h}`);
     out[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
@@ -84,16 +96,19 @@ function headers(list: string[] | undefined): Record<string, string> {
 
 function channelInput(o: ChannelOpts): channels.ChannelPatch {
   const side = (url?: string, method?: string, body?: string, header?: string[]) =>
-    url === undefined && method === undefined && body === undefined && header === undefined ? undefined : { url, method, body, headers: headers(header) };
+    url === undefined && method === undefined && body === undefined && header === undefined
+      ? undefined
+      : { url, method, body, headers: header === undefined ? undefined : headers(header) };
   const down = side(o.urlDown, o.methodDown, o.bodyDown, o.headerDown);
   const up = side(o.urlUp, o.methodUp, o.bodyUp, o.headerUp);
   return {
     value: o.value,
     name: o.name,
     webhook: down || up ? { down, up } : undefined,
-    // commander's --no-* options default to true: only an explicit "no" is a change.
-    notifyDown: o.notifyDown === false ? false : undefined,
-    notifyUp: o.notifyUp === false ? false : undefined,
+    // create has only the --no-* options, which default to true: only an explicit "no" is a
+    // change there. update also has the positive ones, and so no default.
+    notifyDown: o.notifyDown,
+    notifyUp: o.notifyUp,
   };
 }
 
@@ -232,10 +247,17 @@ channel
   .option('--enable', 'notify this channel again')
   .option('--json', 'print JSON: {"id","name","kind","disabled"}')
   .addHelpText('after', WEBHOOK_HELP);
-addChannelOptions(channel.commands.at(-1)!).action(async (opts: ChannelOpts & { id: string; disable?: boolean; enable?: boolean; json?: boolean }) => {
+addChannelOptions(channel.commands.at(-1)!, true).action(async (opts: ChannelOpts & { id: string; disable?: boolean; enable?: boolean; json?: boolean }) => {
   if (opts.disable && opts.enable) throw new DomainError('VALIDATION', 'choose one of --disable, --enable');
   const disabled = opts.disable ? true : opts.enable ? false : undefined;
-  const c = await channels.updateChannel(await database(), null, opts.id, { ...channelInput(opts), disabled });
+  const db = await database();
+  const patch = channelInput(opts);
+  if (patch.webhook) {
+    // Options left out keep their value: the given fields change the stored spec, side by side.
+    const stored = await channels.findChannel(db, null, opts.id);
+    if (stored.kind === 'webhook') patch.webhook = patchWebhookSpec(webhookSpecFromValue(stored.value), patch.webhook);
+  }
+  const c = await channels.updateChannel(db, null, opts.id, { ...patch, disabled });
   const out = { id: c.code, name: c.name, kind: c.kind, disabled: c.disabled };
   return opts.json ? printJson(out) : printFields(out);
 });
@@ -270,7 +292,7 @@ channel
         value: c.value,
         disabled: c.disabled,
         last_notification: last ? last.state : 'none',
-        last_attempt: last ? (last.sentAt ?? last.createdAt).toISOString() : '',
+        last_attempt: last?.lastAttemptAt ? last.lastAttemptAt.toISOString() : '',
         last_error: last?.lastError ?? '',
       };
     });
@@ -290,9 +312,9 @@ project
   .command('set-nag')
   .description('repeat alerts: while any check is down, remind its channels every period')
   .requiredOption('--project <id>', 'project id')
-  .requiredOption('--period <seconds>', 'seconds between reminders (60 to 2592000), or "off"')
-  .action(async (opts: { project: string; period: string }) => {
-    const period = opts.period === 'off' ? null : integer(opts.period);
+  .requiredOption('--period <seconds>', 'seconds between reminders (60 to 2592000), or "off"', periodOrOff)
+  .action(async (opts: { project: string; period: number | 'off' }) => {
+    const period = opts.period === 'off' ? null : opts.period;
     await setNagPeriod(await database(), opts.project, period);
     process.stdout.write(period === null ? 'repeat alerts off\n' : `repeat alerts every ${period} s\n`);
   });
@@ -321,7 +343,8 @@ program
 
 try {
   await program.parseAsync(process.argv);
-  process.exitCode = 0;
+  // A command may have set its own status (channel test: 1 when the test failed).
+  process.exitCode ??= 0;
 } catch (err) {
   if (err instanceof CommanderError) {
     // --help and --version exit 0; usage errors were already printed by commander.

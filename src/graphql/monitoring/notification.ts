@@ -24,6 +24,7 @@ export const Notification = builder.prismaObject('Notification', {
     eventAt: t.expose('eventAt', { type: 'DateTime', description: 'When the flip (or reminder, or test) happened' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was queued' }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+    lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true, description: 'When the last attempt ended' }),
     nextAttemptAt: t.field({
       type: 'DateTime',
       nullable: true,

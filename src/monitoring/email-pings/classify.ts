@@ -4,6 +4,7 @@
 // success, then start; failing all, filter_default_fail makes it a failure, else it is ignored.
 // The deprecated API fields `subject` / `subject_fail` are stored as success / failure keywords
 // with filter_subject on, so they are honoured here too.
+import { compile } from 'html-to-text';
 import { matchKeywords, type PingKind } from '../pings/classify.ts';
 
 export interface EmailFilter {
@@ -36,4 +37,23 @@ export function classifyEmail(check: EmailFilter, email: EmailText): PingKind {
   if (check.successKw && matchKeywords(text, check.successKw)) return 'success';
   if (check.startKw && matchKeywords(text, check.startKw)) return 'start';
   return check.filterDefaultFail ? 'fail' : 'ign';
+}
+
+// Healthchecks' html2text (hc/lib/html.py) keeps only the text nodes, joined as they are, minus
+// <script> and <style>, with runs of whitespace made one space. html-to-text's defaults differ in
+// ways keywords notice (they are case-sensitive): headings and table headers in upper case, link
+// and image URLs in brackets, image alt texts, line breaks around blocks. So every element is
+// formatted inline, images are dropped, and <title> is kept (Healthchecks keeps it too).
+const INLINE = ['a', 'article', 'aside', 'blockquote', 'br', 'div', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'wbr'];
+const convertHtml = compile({
+  wordwrap: false,
+  baseElements: { selectors: ['html'] },
+  // html-to-text recurses per element: a hostile nesting depth would overflow the stack.
+  limits: { maxDepth: 500, ellipsis: '' },
+  selectors: [...INLINE.map((selector) => ({ selector, format: 'inline' })), { selector: 'img', format: 'skip' }],
+});
+
+/** The text of an HTML part as Healthchecks' keyword filters see it. */
+export function htmlAsText(html: string): string {
+  return convertHtml(html).split(/\s+/).filter(Boolean).join(' ');
 }

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { convert as htmlToText } from 'html-to-text';
 import type { Check } from '../../generated/prisma/client.ts';
+import { DomainError } from '../../shared/errors.ts';
 import type { MonitoringDeps } from '../context.ts';
-import { classifyEmail, type EmailText } from './classify.ts';
+import { classifyEmail, htmlAsText, type EmailText } from './classify.ts';
 import { findMailboxCheck, parseRecipient } from './mailbox.ts';
 
 /** Larger messages are refused (552); the ping keeps PING_BODY_LIMIT bytes of what is accepted. */
@@ -31,12 +31,18 @@ export interface EmailPingOptions {
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions): Promise<EmailPingListener> {
-  // Accepted recipients' check ids, per session (the envelope may name several).
-  const accepted = new WeakMap<SMTPServerSession, number[]>();
+  // Accepted recipients' check ids, per session (the envelope may name several), keyed by the
+  // lower-cased address: smtp-server keeps one envelope entry per address, so a repeated RCPT
+  // is one recipient, not a second ping.
+  const accepted = new WeakMap<SMTPServerSession, Map<string, number>>();
   const refuse = (cb: (err?: Error) => void, code: number, message: string) => {
     deps.events.emit('inboundEmail', { outcome: 'refused' });
     cb(smtpError(code, message));
   };
+  // Messages between DATA and their reply; on close, the other clients are hung up once these
+  // have been answered.
+  let receiving = 0;
+  let hangUpIdle: (() => void) | null = null;
 
   const server = new SMTPServer({
     name: o.domain,
@@ -45,8 +51,11 @@ export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions)
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_MESSAGE_BYTES,
     logger: false,
+    // The client's host name is logged nowhere and no Received header is written: a reverse
+    // DNS lookup would only delay every greeting (up to 1.5 s with a slow resolver).
+    disableReverseLookup: true,
     onMailFrom(_address, session, cb) {
-      accepted.set(session, []);
+      accepted.set(session, new Map());
       cb();
     },
     onRcptTo(address, session, cb) {
@@ -55,8 +64,8 @@ export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions)
       findMailboxCheck(deps.db, verdict.mailbox).then(
         (checkId) => {
           if (checkId === null) return refuse(cb, 550, '5.1.1 Unknown mailbox');
-          const ids = accepted.get(session) ?? [];
-          ids.push(checkId);
+          const ids = accepted.get(session) ?? new Map<string, number>();
+          ids.set(address.address.toLowerCase(), checkId);
           accepted.set(session, ids);
           cb();
         },
@@ -66,14 +75,33 @@ export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions)
         },
       );
     },
-    onData(stream, session, cb) {
+    onData(stream, session, reply) {
+      receiving++;
+      let over = false;
+      const finished = () => {
+        if (over) return;
+        over = true;
+        if (--receiving === 0) hangUpIdle?.();
+      };
+      const cb = (err?: Error) => {
+        reply(err);
+        finished();
+      };
+      // The client left in the middle of the message: nothing to record, nobody to answer.
+      stream.once('error', finished);
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      let bytes = 0;
+      stream.on('data', (c: Buffer) => {
+        // Past the limit the message is refused anyway: read the rest, keep none of it.
+        bytes += c.length;
+        if (bytes <= MAX_MESSAGE_BYTES) chunks.push(c);
+      });
       stream.on('end', () => {
-        if (stream.sizeExceeded) return refuse(cb, 552, '5.3.4 Message too big');
+        if (stream.sizeExceeded || bytes > MAX_MESSAGE_BYTES) return refuse(cb, 552, '5.3.4 Message too big');
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        deliverPings(deps, accepted.get(session) ?? [], raw, from, session.remoteAddress).then(
+        const checkIds = [...(accepted.get(session)?.values() ?? [])];
+        deliverPings(deps, checkIds, raw, from, plainAddress(session.remoteAddress)).then(
           () => {
             deps.events.emit('inboundEmail', { outcome: 'accepted' });
             cb();
@@ -95,7 +123,20 @@ export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions)
   o.log?.info({ port, domain: o.domain }, 'email pings listening');
   return {
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // smtp-server waits closeTimeout (30 s) for its clients to leave: one idling (or never
+        // saying QUIT) would hold the shutdown that long. So once no message is being received,
+        // answer 421 and hang up, as smtp-server itself does at that deadline.
+        hangUpIdle = () => {
+          for (const connection of server.connections) {
+            connection.send(421, 'Server shutting down');
+            connection.close();
+          }
+        };
+        if (receiving === 0) hangUpIdle();
+      }),
   };
 }
 
@@ -103,22 +144,36 @@ const NO_TEXT: EmailText = { subject: '', plain: null, htmlText: null };
 
 async function emailText(raw: Buffer): Promise<EmailText> {
   // A message no parser makes sense of has no text to match: its keywords match nothing.
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }).catch(() => null);
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }).catch(() => null);
   if (!parsed) return NO_TEXT;
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   return {
     subject: parsed.subject ?? '',
-    plain: parsed.text ?? null,
-    htmlText: html === null ? null : htmlToText(html, { wordwrap: false }),
+    // skipHtmlToText: mailparser would otherwise fill `text` from an HTML-only message with its
+    // own conversion (headings upper-cased, link URLs added); the HTML is searched once, below.
+    plain: parsed.text || null,
+    htmlText: html === null ? null : htmlOrNothing(html),
   };
 }
+
+function htmlOrNothing(html: string): string | null {
+  try {
+    return htmlAsText(html);
+  } catch {
+    // HTML the converter chokes on has no text: retrying the message would not change that.
+    return null;
+  }
+}
+
+/** An IPv4 peer of a dual-stack socket as plain IPv4, as the HTTP ping routes record it. */
+const plainAddress = (addr: string) => (addr.startsWith('::ffff:') ? addr.slice(7) : addr);
 
 async function deliverPings(deps: MonitoringDeps, checkIds: number[], raw: Buffer, from: string, remoteAddr: string) {
   // Parsed once, and only if some check filters on content: the common case needs no parse.
   const filtering = await deps.db.check.count({ where: { id: { in: checkIds }, OR: [{ filterSubject: true }, { filterBody: true }] } });
   const text = filtering ? await emailText(raw) : NO_TEXT;
   const classify = (check: Check) => classifyEmail(check, text);
-  await Promise.all(
+  const results = await Promise.allSettled(
     checkIds.map((checkId) =>
       deps.pings.submit(
         { checkId },
@@ -134,4 +189,9 @@ async function deliverPings(deps: MonitoringDeps, checkIds: number[], raw: Buffe
       ),
     ),
   );
+  // A check deleted since RCPT just misses its ping (Healthchecks drops it too); any other
+  // failure fails the message, so the sender tries again.
+  for (const r of results) {
+    if (r.status === 'rejected' && !(r.reason instanceof DomainError && r.reason.code === 'NOT_FOUND')) throw r.reason;
+  }
 }

@@ -98,20 +98,28 @@ function inputOf(channel: Channel): ChannelInput {
     kind: channel.kind,
     name: channel.name,
     disabled: channel.disabled,
-    ...(spec ? { webhook: spec } : { value: channel.value, notifyDown: channel.notifyDown, notifyUp: channel.notifyUp }),
+    notifyDown: channel.notifyDown,
+    notifyUp: channel.notifyUp,
+    ...(spec ? { webhook: spec } : { value: channel.value }),
   };
 }
 
 /** Updates a channel; `projectId` null is the operator (CLI), who may change any channel. */
 export async function updateChannel(db: Db, projectId: string | null, code: string, patch: ChannelPatch) {
   const channel = await findChannel(db, projectId, code);
-  const merged: ChannelInput = { ...inputOf(channel), ...stripUndefined(patch) };
+  const given = stripUndefined(patch);
+  if (given.value !== undefined && given.webhook !== undefined) throw validationError('give either a value (URL) or a webhook spec, not both');
+  const stored = inputOf(channel);
+  const merged: ChannelInput = { ...stored, ...given };
   // A new target replaces the other form (bare URL vs spec).
-  if (patch.value !== undefined) delete merged.webhook;
-  if (patch.webhook !== undefined) delete merged.value;
-  if (patch.webhook !== undefined || (channel.kind === 'webhook' && patch.value !== undefined)) {
-    merged.notifyDown = patch.notifyDown;
-    merged.notifyUp = patch.notifyUp;
+  if (given.value !== undefined) delete merged.webhook;
+  if (given.webhook !== undefined) delete merged.value;
+  if (channel.kind === 'webhook') {
+    // A flag left out keeps its value while its side keeps a URL; a side that gains a URL is
+    // notified (validateChannelInput turns off the sides a new spec leaves without one).
+    const hadUrl = (s: 'down' | 'up') => !stored.webhook || (stored.webhook[s]?.url ?? '') !== ''; // a bare URL serves both
+    merged.notifyDown = given.notifyDown ?? (hadUrl('down') ? channel.notifyDown : true);
+    merged.notifyUp = given.notifyUp ?? (hadUrl('up') ? channel.notifyUp : true);
   }
   const data = validateChannelInput(merged);
   return db.channel.update({ where: { id: channel.id }, data });

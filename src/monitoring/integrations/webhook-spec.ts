@@ -51,6 +51,7 @@ export function webhookValue(spec: WebhookSpec): string {
 // RFC 9110 token characters for header names; values may not break the header line.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const URL_MAX = 1000;
+const HEADER_MAX = 1000;
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -76,9 +77,26 @@ function validateSide(name: 'down' | 'up', input: WebhookSideInput | undefined):
   for (const [key, value] of Object.entries(input.headers ?? {})) {
     if (!HEADER_NAME.test(key)) throw validationError(`${name}: invalid header name: ${key}`);
     if (/[\r\n\0]/.test(value)) throw validationError(`${name}: invalid value for header ${key}`);
+    // Healthchecks' HeadersField: names and values up to 1000 characters.
+    if (key.length > HEADER_MAX || value.length > HEADER_MAX) throw validationError(`${name}: header ${key.slice(0, 50)} is too long`);
     side.headers[key] = value;
   }
   return side;
+}
+
+/**
+ * A stored spec (or none: a bare URL) with some fields of some sides changed, for updates that
+ * name only what changes (the CLI's `channel update`). A side whose url is set to '' is emptied.
+ */
+export function patchWebhookSpec(stored: WebhookSpec | null, patch: { down?: WebhookSideInput; up?: WebhookSideInput }): { down?: WebhookSideInput; up?: WebhookSideInput } {
+  const side = (s: 'down' | 'up'): WebhookSideInput | undefined => {
+    const p = patch[s];
+    const old = stored?.[s].url ? stored[s] : undefined;
+    if (!p) return old;
+    const base = p.url === '' ? undefined : old;
+    return { method: p.method ?? base?.method, url: p.url ?? base?.url, body: p.body ?? base?.body, headers: p.headers ?? base?.headers };
+  };
+  return { down: side('down'), up: side('up') };
 }
 
 export function validateWebhookSpec(input: { down?: WebhookSideInput; up?: WebhookSideInput }): WebhookSpec {

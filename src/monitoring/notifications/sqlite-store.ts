@@ -12,11 +12,11 @@ const SQL = {
     RETURNING "id", "code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`,
   insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt", "attempts")
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  sent: `UPDATE "Notification" SET "state" = 'sent', "sentAt" = ?, "lastError" = '', "durationMs" = ?
+  sent: `UPDATE "Notification" SET "state" = 'sent', "sentAt" = ?, "lastAttemptAt" = ?, "lastError" = '', "durationMs" = ?
     WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
-  retry: `UPDATE "Notification" SET "nextAttemptAt" = ?, "lastError" = ?, "durationMs" = ?
+  retry: `UPDATE "Notification" SET "nextAttemptAt" = ?, "lastAttemptAt" = ?, "lastError" = ?, "durationMs" = ?
     WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
-  failed: `UPDATE "Notification" SET "state" = 'failed', "lastError" = ?, "durationMs" = ?
+  failed: `UPDATE "Notification" SET "state" = 'failed', "lastAttemptAt" = ?, "lastError" = ?, "durationMs" = ?
     WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   nextDue: `SELECT MIN("nextAttemptAt") AS "at" FROM "Notification" WHERE "state" = 'pending'`,
   stats: `SELECT COUNT(*) AS "count", MIN("createdAt") AS "oldest" FROM "Notification" WHERE "state" = 'pending'`,
@@ -71,9 +71,9 @@ export function sqliteNotificationStore(exclusive: Exclusive): NotificationStore
         }
       });
     },
-    markSent: (o: AttemptOutcome) => run(SQL.sent, (s) => s.run(o.at.getTime(), o.durationMs, o.id, o.attempt).changes === 1),
-    markRetry: (o, nextAttemptAt, error) => run(SQL.retry, (s) => s.run(nextAttemptAt.getTime(), error, o.durationMs, o.id, o.attempt).changes === 1),
-    markFailed: (o, error) => run(SQL.failed, (s) => s.run(error, o.durationMs, o.id, o.attempt).changes === 1),
+    markSent: (o: AttemptOutcome) => run(SQL.sent, (s) => s.run(o.at.getTime(), o.at.getTime(), o.durationMs, o.id, o.attempt).changes === 1),
+    markRetry: (o, nextAttemptAt, error) => run(SQL.retry, (s) => s.run(nextAttemptAt.getTime(), o.at.getTime(), error, o.durationMs, o.id, o.attempt).changes === 1),
+    markFailed: (o, error) => run(SQL.failed, (s) => s.run(o.at.getTime(), error, o.durationMs, o.id, o.attempt).changes === 1),
     nextDueAt: () =>
       run(SQL.nextDue, (s) => {
         const row = s.get() as { at: number | null };

@@ -109,6 +109,7 @@ describe('a channel created with a bare URL', () => {
     expect(doc.check.uuid).toBe(uuid);
     expect(doc.flip).toEqual({ old_status: 'up', new_status: 'down', reason: 'fail', timestamp: '2026-01-05T10:00:00+00:00' });
     expect(stored).toMatchObject({ state: 'sent', attempts: 1, lastError: '' });
+    expect(stored!.lastAttemptAt).toEqual(stored!.sentAt);
     expect(stored!.sentAt).not.toBeNull();
   });
 });

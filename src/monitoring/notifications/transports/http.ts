@@ -22,7 +22,8 @@ export async function httpAttempt(a: HttpAttempt): Promise<void> {
   try {
     response = await fetch(a.url, {
       method: a.method,
-      headers: { 'User-Agent': USER_AGENT, 'Idempotency-Key': a.idempotencyKey, ...a.headers },
+      // A spec's headers may replace the User-Agent, never the notification's id.
+      headers: { 'User-Agent': USER_AGENT, ...withoutIdempotencyKey(a.headers), 'Idempotency-Key': a.idempotencyKey },
       body: a.body,
       signal: AbortSignal.timeout(a.timeoutMs),
       redirect: 'manual',
@@ -35,6 +36,10 @@ export async function httpAttempt(a: HttpAttempt): Promise<void> {
   if (!ACCEPTED.has(response.status)) {
     throw new DeliveryError(`Received status code ${response.status}`, a.permanentStatuses?.includes(response.status) ?? false);
   }
+}
+
+function withoutIdempotencyKey(headers: Record<string, string> = {}) {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'idempotency-key'));
 }
 
 function describeFetchError(err: unknown, timeoutMs: number): string {

@@ -18,6 +18,7 @@ CREATE TABLE "Notification" (
     "lastError" TEXT NOT NULL DEFAULT '',
     "createdAt" DATETIME NOT NULL,
     "sentAt" DATETIME,
+    "lastAttemptAt" DATETIME,
     "durationMs" INTEGER,
     CONSTRAINT "Notification_channelId_fkey" FOREIGN KEY ("channelId") REFERENCES "Channel" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Notification_checkId_fkey" FOREIGN KEY ("checkId") REFERENCES "Check" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
