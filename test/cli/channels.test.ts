@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
+import { runCli } from '../helpers/cli.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/receivers.ts';
 
@@ -16,15 +17,7 @@ let env: NodeJS.ProcessEnv;
 let receiver: HttpReceiver;
 let projectId: string;
 
-async function gateway(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['bin/gateway.mjs', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const gateway = (...args: string[]) => runCli(env, args);
 /** Rows of the CLI's database, read directly. */
 function rows<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(path.join(dir, 'cli.db'), { readonly: true });

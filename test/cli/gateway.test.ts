@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
+import { runCli } from '../helpers/cli.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/monitoring/projects/keys.ts';
 
@@ -12,15 +13,7 @@ const exec = promisify(execFile);
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
-async function gateway(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['bin/gateway.mjs', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const gateway = (...args: string[]) => runCli(env, args);
 /** Command names listed under "Commands:" in commander's help (continuation lines are indented deeper). */
 function subcommands(help: string): string[] {
   const section = help.split(/^Commands:$/m)[1] ?? '';

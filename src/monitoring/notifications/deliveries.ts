@@ -6,6 +6,7 @@ import type { ClaimedNotification } from './store.ts';
 import type { NotifySettings } from './settings.ts';
 import type { AlertCheck, Delivery } from './transports/transport.ts';
 import type { CheckRecord } from '../checks/service.ts';
+import { checkDefaults } from '../checks/apply-spec.ts';
 
 const checkForAlert = { project: { select: { name: true } }, channels: { select: { channel: { select: { code: true } } } } } as const;
 
@@ -26,24 +27,9 @@ function testCheck(n: ClaimedNotification, channel: Channel, projectName: string
     badgeKey: '',
     projectId: channel.projectId,
     project: { name: projectName },
+    ...checkDefaults,
     name: 'TEST',
     slug: 'test',
-    tags: '',
-    desc: '',
-    kind: 'simple',
-    timeout: 86400,
-    grace: 3600,
-    schedule: '* * * * *',
-    tz: 'UTC',
-    methods: '',
-    manualResume: false,
-    startKw: '',
-    successKw: '',
-    failureKw: '',
-    filterSubject: false,
-    filterBody: false,
-    filterHttpBody: false,
-    filterDefaultFail: false,
     status: 'down',
     nPings: 0,
     lastPing: null,

@@ -278,3 +278,28 @@ describe('order and concurrency', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  it('counts attempts by kind and outcome, the pending backlog and its age, and delivery latency', async () => {
+    receiver.respond(500);
+    const { uuid } = await checkWith(`${receiver.url}/hook`);
+    await w.ping(`/ping/${uuid}/fail`);
+    await w.app.notifier.tick();
+    w.clock.advance(3_000);
+    let text = await (await fetch(`${w.url}/metrics`)).text();
+    expect(text).toContain('gateway_notifications_total{kind="webhook",outcome="retry"} 1');
+    expect(text).toContain('gateway_notifications_pending 1');
+    expect(text).toContain('gateway_notifications_oldest_pending_age_seconds 3');
+
+    receiver.respond(200);
+    w.clock.advance(2_000);
+    await w.app.notifier.tick();
+    text = await (await fetch(`${w.url}/metrics`)).text();
+    expect(text).toContain('gateway_notifications_total{kind="webhook",outcome="sent"} 1');
+    expect(text).toContain('gateway_notifications_pending 0');
+    expect(text).toContain('gateway_notifications_oldest_pending_age_seconds 0');
+    // Queued at the flip, delivered 5 s later (the retry): in the 5 s bucket, not the 2.5 s one.
+    expect(text).toContain('gateway_notification_delivery_seconds_bucket{le="2.5",kind="webhook"} 0');
+    expect(text).toContain('gateway_notification_delivery_seconds_bucket{le="5",kind="webhook"} 1');
+  });
+});
