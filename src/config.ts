@@ -50,6 +50,7 @@ const schema = z.object({
   MATTERMOST_ENABLED: envBool(true),
   ROCKETCHAT_ENABLED: envBool(true),
   DISCORD_ENABLED: envBool(true),
+  INTEGRATIONS_ALLOW_PRIVATE_IPS: envBool(false),
   // The notifier: delivery workers in this process.
   NOTIFIER: z.enum(['on', 'off']).default('on'),
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -120,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mattermostEnabled: e.MATTERMOST_ENABLED,
       rocketchatEnabled: e.ROCKETCHAT_ENABLED,
       discordEnabled: e.DISCORD_ENABLED,
+      allowPrivateIps: e.INTEGRATIONS_ALLOW_PRIVATE_IPS,
       timeoutMs: e.NOTIFY_TIMEOUT_MS,
     },
     notifierEnabled: e.NOTIFIER === 'on',

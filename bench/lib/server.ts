@@ -28,7 +28,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const entry = options.entry ?? 'scripts/start.mjs';
   const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env },
+    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

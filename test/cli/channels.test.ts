@@ -46,7 +46,7 @@ const listed = async (id: string) => (await list()).find((c) => c.id === id)!;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cli-channels-'));
-  env = { ...process.env, DATABASE_URL: `file:${dir}/cli.db`, NOTIFY_TIMEOUT_MS: '5000' };
+  env = { ...process.env, DATABASE_URL: `file:${dir}/cli.db`, NOTIFY_TIMEOUT_MS: '5000', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True' };
   receiver = await startHttpReceiver();
   const r = await gateway('project', 'create', '--name', 'Ops', '--json');
   expect(r.code, r.stderr).toBe(0);

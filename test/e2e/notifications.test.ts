@@ -71,6 +71,7 @@ beforeAll(async () => {
     // A short attempt limit (so a lease of a killed process runs out in about 3 s) and slow retries.
     NOTIFY_TIMEOUT_MS: '300',
     NOTIFY_RETRY_BASE_MS: '1500',
+    INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True',
   };
   const { stdout } = await run(process.execPath, ['bin/gateway.mjs', 'project', 'create', '--name', 'E2E', '--json'], { env });
   const project = JSON.parse(stdout);

@@ -56,6 +56,8 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     DATABASE_URL: `file:${path.join(dir, 'test.db')}`,
     MONITOR: 'off',
     NOTIFIER: 'off',
+    // Test receivers listen on 127.0.0.1.
+    INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True',
     LOG_LEVEL: 'silent',
     PORT: '0',
     ...env,

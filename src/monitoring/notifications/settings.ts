@@ -30,6 +30,8 @@ export interface NotifySettings {
   mattermostEnabled: boolean;
   rocketchatEnabled: boolean;
   discordEnabled: boolean;
+  /** Healthchecks' INTEGRATIONS_ALLOW_PRIVATE_IPS: may user-given URLs reach private addresses? */
+  allowPrivateIps: boolean;
   /** One attempt's time limit (Healthchecks: 10 s). */
   timeoutMs: number;
 }

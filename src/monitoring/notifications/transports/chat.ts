@@ -76,6 +76,7 @@ function chatTransport(
         timeoutMs: d.settings.timeoutMs,
         idempotencyKey: d.id,
         permanentStatuses,
+        allowPrivateIps: d.settings.allowPrivateIps,
       });
     },
   };

@@ -24,6 +24,8 @@ export const smsTransport: Transport = {
       body: new URLSearchParams({ From: twilio.from, To: d.channel.value, Body: await smsText(d) }),
       timeoutMs: d.settings.timeoutMs,
       idempotencyKey: d.id,
+      // TWILIO_API_URL is the operator's own setting, not a user's URL.
+      allowPrivateIps: true,
     });
   },
 };

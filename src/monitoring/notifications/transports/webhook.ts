@@ -47,7 +47,7 @@ async function sendSide(side: WebhookSide, d: Delivery) {
   for (const [key, value] of Object.entries(side.headers)) headers[key] = await prepare(value, d, { latin1: true });
   let body: string | undefined;
   if (side.body && (side.method === 'POST' || side.method === 'PUT')) body = await prepare(side.body, d, { allowPingBody: true });
-  await httpAttempt({ method: side.method, url, headers, body, timeoutMs: d.settings.timeoutMs, idempotencyKey: d.id });
+  await httpAttempt({ method: side.method, url, headers, body, timeoutMs: d.settings.timeoutMs, idempotencyKey: d.id, allowPrivateIps: d.settings.allowPrivateIps });
 }
 
 /** What a bare-URL channel posts: the check as the API describes it, and what happened. */
@@ -75,6 +75,7 @@ export const webhookTransport: Transport = {
         body,
         timeoutMs: d.settings.timeoutMs,
         idempotencyKey: d.id,
+        allowPrivateIps: d.settings.allowPrivateIps,
       });
       return;
     }
