@@ -28,7 +28,7 @@ export async function graphqlSuite(ctx: BenchContext): Promise<Figure[]> {
   const databaseUrl = ctx.databaseUrl('graphql');
   const project = await seedProject(databaseUrl);
   const codes = seedChecks(databaseUrl, project.id, ctx.smoke ? 20 : 100, () => ({ timeout: 86400, grace: 3600 }));
-  const server = await startServer({ databaseUrl, entry: 'bench/lib/baseline-server.ts', env: { MONITOR: 'off' } });
+  const server = await startServer({ databaseUrl, entry: 'bench/lib/baseline-server.ts', env: { MONITOR: 'off', NOTIFIER: 'off' } });
   const figures: Figure[] = [];
   try {
     await sendPings(server, codes);

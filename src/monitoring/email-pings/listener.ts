@@ -50,6 +50,8 @@ export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions)
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_MESSAGE_BYTES,
+    // Each session may buffer up to MAX_MESSAGE_BYTES: bound the memory a flood can take.
+    maxClients: 100,
     logger: false,
     // The client's host name is logged nowhere and no Received header is written: a reverse
     // DNS lookup would only delay every greeting (up to 1.5 s with a slow resolver).

@@ -9,7 +9,8 @@ import { channelTakes } from './outbox.ts';
 
 export async function runNagPass(db: Db, now: Date): Promise<number> {
   const projects = await db.project.findMany({
-    where: { nagPeriod: { not: null }, OR: [{ nagNextAt: null }, { nagNextAt: { lte: now } }] },
+    // Due reminders, and projects that just got a down check; not every nagging project every second.
+    where: { nagPeriod: { not: null }, OR: [{ nagNextAt: null, checks: { some: { status: 'down' } } }, { nagNextAt: { lte: now } }] },
     select: { id: true, nagPeriod: true, nagNextAt: true },
   });
   let queued = 0;

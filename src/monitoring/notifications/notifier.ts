@@ -15,6 +15,7 @@ import { TRANSPORTS } from './transports/index.ts';
 import { DeliveryError, type Delivery } from './transports/transport.ts';
 import type { NewNotification } from './outbox.ts';
 import { runNagPass } from './nag.ts';
+import { isBusyError } from '../../db/busy.ts';
 
 export interface NotifierOptions {
   store: NotificationStore;
@@ -42,29 +43,41 @@ export class Notifier {
   /** The last delivery queued per (channel, check): the next one for that pair waits for it. */
   #tails = new Map<string, Promise<unknown>>();
   #timer: NodeJS.Timeout | undefined;
+  /** The background loop is not running (tests drive the notifier with tick()). */
   #stopped = true;
-  #pumping = false;
+  /** stop() was called: claimed rows not yet started are given back, nothing new is claimed. */
+  #shuttingDown = false;
+  #pumping: Promise<void> | null = null;
   #again = false;
   #lastNagPass = -Infinity;
 
   constructor(private o: NotifierOptions) {}
 
+  /** One attempt may take this long in all (the transport's own limit applies per step). */
+  get deadlineMs() {
+    return this.o.source.settings.timeoutMs * 2;
+  }
+
+  /** A claim (renewed when the attempt starts) outlives the attempt's deadline. */
   get leaseMs() {
-    // Long enough for a delivery to wait behind another to the same channel and then time out.
-    return this.o.source.settings.timeoutMs * 4 + 2_000;
+    return this.deadlineMs + this.o.source.settings.timeoutMs + 2_000;
   }
 
   start() {
     if (!this.#stopped) return;
     this.#stopped = false;
+    this.#shuttingDown = false;
     this.o.events.on('flip', this.#onFlip);
     void this.#pump();
   }
 
+  /** Stops claiming; attempts under way finish, queued ones are given back untried. */
   async stop() {
     this.#stopped = true;
+    this.#shuttingDown = true;
     this.o.events.off('flip', this.#onFlip);
     if (this.#timer) clearTimeout(this.#timer);
+    await this.#pumping;
     await Promise.allSettled([...this.#active]);
   }
 
@@ -82,8 +95,15 @@ export class Notifier {
   async sendNow(n: NewNotification): Promise<DeliveryOutcome> {
     const now = this.o.clock.now();
     const claimed = await this.o.store.insertClaimed(n, new Date(now.getTime() + this.leaseMs));
-    const [delivery] = await loadDeliveries(this.o.source, [claimed]);
-    return this.#deliver(claimed, delivery ?? null);
+    let delivery: Delivery | null;
+    try {
+      [delivery = null] = await loadDeliveries(this.o.source, [claimed]);
+    } catch (err) {
+      // Recorded as failed, so the background notifier does not send it later.
+      await this.#write(() => this.o.store.markFailed({ id: claimed.id, attempt: 1, durationMs: 0, at: now }, 'Could not prepare the message'));
+      throw err;
+    }
+    return this.#deliver(claimed, delivery, { renewLease: false });
   }
 
   #onFlip = internalListener(() => {
@@ -91,29 +111,35 @@ export class Notifier {
     void this.#pump();
   });
 
-  async #pump(): Promise<void> {
-    if (this.#stopped) return;
+  #pump(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
     if (this.#pumping) {
       this.#again = true;
-      return;
+      return this.#pumping;
     }
-    this.#pumping = true;
-    try {
-      await this.#nagPass(false);
-      do {
-        this.#again = false;
-        await this.#claimAndStart();
-      } while (this.#again && !this.#stopped);
-    } catch (err) {
-      this.o.log?.error({ err }, 'notifier could not claim notifications');
-    } finally {
-      this.#pumping = false;
-    }
-    await this.#scheduleNext();
+    this.#pumping = (async () => {
+      try {
+        await this.#nagPass(false);
+        do {
+          this.#again = false;
+          await this.#claimAndStart();
+        } while (this.#again && !this.#stopped);
+      } catch (err) {
+        this.o.log?.error({ err }, 'notifier could not claim notifications');
+      }
+      await this.#scheduleNext();
+    })().finally(() => {
+      this.#pumping = null;
+    });
+    return this.#pumping;
   }
 
   async #scheduleNext() {
     if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    // At capacity every finished delivery looks again: a timer would only spin on the backlog.
+    if (this.#active.size >= this.o.concurrency) return;
     const now = this.o.clock.now().getTime();
     let at = now + this.o.pollMs;
     try {
@@ -122,9 +148,9 @@ export class Notifier {
     } catch (err) {
       this.o.log?.error({ err }, 'notifier could not read the next due time');
     }
-    if (this.#timer) clearTimeout(this.#timer);
     if (this.#stopped) return;
-    this.#timer = setTimeout(() => void this.#pump(), Math.max(0, at - now));
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#pump(), Math.max(MIN_SLEEP_MS, at - now));
   }
 
   async #nagPass(force: boolean) {
@@ -143,11 +169,16 @@ export class Notifier {
   /** Claims as many due notifications as there is room for and starts them; returns how many. */
   async #claimAndStart(): Promise<number> {
     let started = 0;
-    while (this.#active.size < this.o.concurrency) {
+    while (this.#active.size < this.o.concurrency && !this.#shuttingDown) {
       const now = this.o.clock.now();
       const room = this.o.concurrency - this.#active.size;
       const batch = await this.o.store.claimDue(now, room, new Date(now.getTime() + this.leaseMs));
       if (batch.length === 0) break;
+      if (this.#shuttingDown) {
+        // Stopped while claiming: give the rows back rather than send after shutdown.
+        await this.o.store.release(batch, now);
+        break;
+      }
       const deliveries = await loadDeliveries(this.o.source, batch);
       batch.forEach((n, i) => this.#start(n, deliveries[i] ?? null));
       started += batch.length;
@@ -159,7 +190,7 @@ export class Notifier {
   #start(n: ClaimedNotification, delivery: Delivery | null) {
     const key = `${n.channelId}:${n.checkId}`;
     const previous = this.#tails.get(key);
-    const run = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() => this.#deliver(n, delivery));
+    const run = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() => this.#deliver(n, delivery, { renewLease: true }));
     this.#tails.set(key, run);
     const done: Promise<void> = run.then(
       () => undefined,
@@ -174,35 +205,63 @@ export class Notifier {
     });
   }
 
-  async #deliver(n: ClaimedNotification, delivery: Delivery | null): Promise<DeliveryOutcome> {
+  /** A store write, tried again while another process holds the database. */
+  async #write<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (err) {
+        if (!isBusyError(err) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  async #deliver(n: ClaimedNotification, delivery: Delivery | null, o: { renewLease: boolean }): Promise<DeliveryOutcome> {
+    const skipped: DeliveryOutcome = { state: 'pending', error: '', attempt: n.attempt, durationMs: 0, nextAttemptAt: null };
+    if (o.renewLease) {
+      const now = this.o.clock.now();
+      // Waited behind another delivery through shutdown: give it back untried.
+      if (this.#shuttingDown) {
+        await this.#write(() => this.o.store.release([n], now));
+        return skipped;
+      }
+      // The lease may have run out while this waited: only the attempt that still holds it sends.
+      if (!(await this.#write(() => this.o.store.startAttempt(n.id, n.attempt, new Date(now.getTime() + this.leaseMs))))) return skipped;
+    }
     const started = performance.now();
     let error: DeliveryError | null = null;
-    if (delivery) {
+    if (!delivery) {
+      error = new DeliveryError('The channel or check no longer exists', true);
+    } else if (n.attempt > this.o.retry.maxAttempts) {
+      // Claimed again and again without an outcome: the process stopped during every attempt.
+      error = new DeliveryError(`Gave up after ${n.attempt - 1} attempts without an outcome`, true);
+    } else if (delivery.channel.disabled && n.reason !== 'test') {
+      error = new DeliveryError('The channel is disabled', true);
+    } else {
       try {
         const transport = TRANSPORTS[delivery.channel.kind as keyof typeof TRANSPORTS];
         if (!transport) throw new DeliveryError(`Unknown channel kind: ${delivery.channel.kind}`, true);
-        await transport.send(delivery);
+        await withDeadline(transport.send(delivery), this.deadlineMs);
       } catch (err) {
         error = err instanceof DeliveryError ? err : new DeliveryError(`Unexpected error: ${(err as Error)?.message ?? String(err)}`);
       }
-    } else {
-      error = new DeliveryError('The channel or check no longer exists', true);
     }
     const at = this.o.clock.now();
     const attempt = { id: n.id, attempt: n.attempt, durationMs: Math.round(performance.now() - started), at };
     let outcome: DeliveryOutcome;
+    let recorded: boolean;
     if (!error) {
-      await this.o.store.markSent(attempt);
+      recorded = await this.#write(() => this.o.store.markSent(attempt));
       outcome = { state: 'sent', error: '', attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: null };
     } else {
       // Tests are not retried (Healthchecks neither): the operator is waiting for the answer.
       const next = error.permanent || n.reason === 'test' ? null : nextAttemptAfter(this.o.retry, n.attempt, at);
-      if (next) await this.o.store.markRetry(attempt, next, error.message);
-      else await this.o.store.markFailed(attempt, error.message);
+      recorded = await this.#write(() => (next ? this.o.store.markRetry(attempt, next, error.message) : this.o.store.markFailed(attempt, error.message)));
       outcome = { state: next ? 'pending' : 'failed', error: error.message, attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: next };
       this.o.log?.warn({ notification: n.code, attempt: n.attempt, error: error.message, retryAt: next }, 'notification attempt failed');
     }
-    if (delivery) {
+    // Not recorded: superseded by a later alert, or taken over by another worker meanwhile.
+    if (delivery && recorded) {
       this.o.events.emit('notification', {
         projectId: delivery.channel.projectId,
         channelId: delivery.channel.id,
@@ -221,4 +280,16 @@ export class Notifier {
     }
     return outcome;
   }
+
+}
+
+const MIN_SLEEP_MS = 10;
+
+/** The attempt's overall time limit: a transport's own timeouts apply per step, not in all. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeliveryError(`Timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

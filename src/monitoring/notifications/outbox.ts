@@ -27,7 +27,14 @@ export interface OutboxTx {
   /** The channels assigned to the check. */
   channelsOf(checkId: number): ChannelTarget[];
   insertNotification(n: NewNotification): void;
+  /**
+   * Gives up the pending notifications to the channel about the check that have already failed
+   * at least once (they wait for a retry), so a newer alert is not overtaken by an older one.
+   */
+  supersedeRetries(channelId: number, checkId: number, error: string): void;
 }
+
+export const SUPERSEDED = 'Superseded by a later alert about this check';
 
 /**
  * Healthchecks' Flip.select_channels: nothing for new → up or paused → up (a first ping or a
@@ -59,6 +66,7 @@ export function queueFlipNotifications(tx: OutboxTx, flip: FlipToNotify, now: Da
   let queued = 0;
   for (const channel of tx.channelsOf(flip.checkId)) {
     if (!channelTakes(channel, status)) continue;
+    tx.supersedeRetries(channel.id, flip.checkId, SUPERSEDED);
     tx.insertNotification({
       code: randomUUID(),
       channelId: channel.id,

@@ -9,14 +9,20 @@ const SQL = {
     WHERE cc."checkId" = ? ORDER BY c."id"`,
   insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt")
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  supersede: `UPDATE "Notification" SET "state" = 'failed', "lastError" = ?
+    WHERE "channelId" = ? AND "checkId" = ? AND "state" = 'pending' AND "attempts" > 0`,
 };
 
-const prepared = new WeakMap<Database.Database, { channelsOf: Database.Statement; insert: Database.Statement }>();
+const prepared = new WeakMap<Database.Database, Record<keyof typeof SQL, Database.Statement>>();
 
 export function sqliteOutbox(db: Database.Database, observe: StatementListener): OutboxTx {
   let s = prepared.get(db);
   if (!s) {
-    s = { channelsOf: db.prepare(SQL.channelsOf).safeIntegers(false), insert: db.prepare(SQL.insert).safeIntegers(false) };
+    s = {
+      channelsOf: db.prepare(SQL.channelsOf).safeIntegers(false),
+      insert: db.prepare(SQL.insert).safeIntegers(false),
+      supersede: db.prepare(SQL.supersede).safeIntegers(false),
+    };
     prepared.set(db, s);
   }
   const statements = s;
@@ -25,6 +31,10 @@ export function sqliteOutbox(db: Database.Database, observe: StatementListener):
       observe(SQL.channelsOf);
       const rows = statements.channelsOf.all(checkId) as Array<Record<string, number>>;
       return rows.map((r): ChannelTarget => ({ id: r.id!, disabled: r.disabled === 1, notifyDown: r.notifyDown === 1, notifyUp: r.notifyUp === 1 }));
+    },
+    supersedeRetries(channelId, checkId, error) {
+      observe(SQL.supersede);
+      statements.supersede.run(error, channelId, checkId);
     },
     insertNotification(n: NewNotification) {
       observe(SQL.insert);

@@ -12,6 +12,8 @@ const SQL = {
     RETURNING "id", "code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`,
   insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt", "attempts")
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  start: `UPDATE "Notification" SET "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
+  release: `UPDATE "Notification" SET "attempts" = "attempts" - 1, "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   sent: `UPDATE "Notification" SET "state" = 'sent', "sentAt" = ?, "lastAttemptAt" = ?, "lastError" = '', "durationMs" = ?
     WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   retry: `UPDATE "Notification" SET "nextAttemptAt" = ?, "lastAttemptAt" = ?, "lastError" = ?, "durationMs" = ?
@@ -68,6 +70,17 @@ export function sqliteNotificationStore(exclusive: Exclusive): NotificationStore
         for (const n of rows) {
           observe(SQL.insert);
           insertRow(s, n, 0);
+        }
+      });
+    },
+    startAttempt: (id, attempt, leaseUntil) => run(SQL.start, (s) => s.run(leaseUntil.getTime(), id, attempt).changes === 1),
+    release: async (rows, at) => {
+      if (!rows.length) return;
+      await immediateTransaction(exclusive, (db, observe) => {
+        const s = db.prepare(SQL.release).safeIntegers(false);
+        for (const r of rows) {
+          observe(SQL.release);
+          s.run(at.getTime(), r.id, r.attempt);
         }
       });
     },

@@ -31,6 +31,13 @@ export interface NotificationStore {
   /** Queues and claims in one step (channel tests, sent at once). */
   insertClaimed(n: NewNotification, leaseUntil: Date): Promise<ClaimedNotification>;
   insert(rows: NewNotification[]): Promise<void>;
+  /**
+   * Renews the lease as the attempt really starts; false when the row is no longer this
+   * attempt's (another worker took it over after the lease ran out, or it was superseded).
+   */
+  startAttempt(id: number, attempt: number, leaseUntil: Date): Promise<boolean>;
+  /** Gives claimed rows back untried (shutdown): the attempt does not count. */
+  release(rows: Array<{ id: number; attempt: number }>, at: Date): Promise<void>;
   markSent(o: AttemptOutcome): Promise<boolean>;
   markRetry(o: AttemptOutcome, nextAttemptAt: Date, error: string): Promise<boolean>;
   markFailed(o: AttemptOutcome, error: string): Promise<boolean>;

@@ -24,6 +24,10 @@ for (const [prefix, bits] of [
 }
 for (const [prefix, bits] of [
   ['::', 127],
+  // NAT64 and 6to4 embed an IPv4 address; site-local is private like fc00::/7.
+  ['64:ff9b::', 96],
+  ['2002::', 16],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
