@@ -58,6 +58,7 @@ const schema = z.object({
   NOTIFY_POLL_MS: z.coerce.number().int().min(10).default(1000),
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(7),
+  NOTIFY_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
   // Inbound email pings: the SMTP listener runs only when SMTPD_PORT is set.
   SMTPD_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PING_EMAIL_DOMAIN: optionalText,
@@ -78,6 +79,7 @@ export interface Config {
   notifierEnabled: boolean;
   notifyConcurrency: number;
   notifyPollMs: number;
+  notifyKeepDays: number;
   retry: RetryPolicy;
   /** null: no SMTP listener. */
   smtpdPort: number | null;
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifierEnabled: e.NOTIFIER === 'on',
     notifyConcurrency: e.NOTIFY_CONCURRENCY,
     notifyPollMs: e.NOTIFY_POLL_MS,
+    notifyKeepDays: e.NOTIFY_KEEP_DAYS,
     retry: { baseMs: e.NOTIFY_RETRY_BASE_MS, factor: 4, maxAttempts: e.NOTIFY_MAX_ATTEMPTS },
     smtpdPort: e.SMTPD_PORT ?? null,
     // Healthchecks' default is "localhost"; the site's own host name is what mail can reach.

@@ -13,7 +13,7 @@ import type { NotificationStore } from './store.ts';
 export interface NotifierParts {
   db: Db;
   exclusive: Exclusive;
-  config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs'>;
+  config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs' | 'notifyKeepDays'>;
   clock: Clock;
   events: MonitoringEvents;
   describeCheck: DeliverySource['describeCheck'];
@@ -30,6 +30,7 @@ export function createNotifier(p: NotifierParts): { notifier: Notifier; store: N
     retry: p.config.retry,
     concurrency: p.config.notifyConcurrency,
     pollMs: p.config.notifyPollMs,
+    keepDays: p.config.notifyKeepDays,
     log: p.log,
   });
   return { notifier, store };

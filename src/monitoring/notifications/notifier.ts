@@ -15,6 +15,7 @@ import { TRANSPORTS } from './transports/index.ts';
 import { DeliveryError, type Delivery } from './transports/transport.ts';
 import type { NewNotification } from './outbox.ts';
 import { runNagPass } from './nag.ts';
+import { pruneNotifications } from './prune.ts';
 import { isBusyError } from '../../db/busy.ts';
 
 export interface NotifierOptions {
@@ -27,6 +28,8 @@ export interface NotifierOptions {
   concurrency: number;
   /** Longest sleep between looks at the outbox. */
   pollMs: number;
+  /** Sent and failed notifications are deleted after this many days. */
+  keepDays: number;
   log?: Logger;
 }
 
@@ -50,6 +53,7 @@ export class Notifier {
   #pumping: Promise<void> | null = null;
   #again = false;
   #lastNagPass = -Infinity;
+  #lastPrune = -Infinity;
 
   constructor(private o: NotifierOptions) {}
 
@@ -163,6 +167,12 @@ export class Notifier {
       if (queued) this.#again = true;
     } catch (err) {
       this.o.log?.error({ err }, 'repeat-alert pass failed');
+    }
+    if (now.getTime() - this.#lastPrune >= 3600_000) {
+      this.#lastPrune = now.getTime();
+      await pruneNotifications(this.o.source.db, new Date(now.getTime() - this.o.keepDays * 86_400_000)).catch((err) =>
+        this.o.log?.error({ err }, 'pruning old notifications failed'),
+      );
     }
   }
 

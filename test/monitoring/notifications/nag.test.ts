@@ -71,3 +71,24 @@ it('refuses a period outside 60 s to 30 days', async () => {
   await expect(setNagPeriod(w.app.db, w.alice.id, 2592001)).rejects.toThrow('nag period must be between');
   await expect(setNagPeriod(w.app.db, 'no-such-project', 60)).rejects.toThrow('project not found');
 });
+
+it('deletes sent and failed notifications older than NOTIFY_KEEP_DAYS, keeps pending ones and newer ones', async () => {
+  const channel = await createChannel(w.app.db, w.alice.id, { kind: 'webhook', value: `${receiver.url}/hook` });
+  const row = (code: string, state: string, daysAgo: number) => ({
+    code,
+    channelId: channel.id,
+    reason: 'test',
+    status: 'down',
+    state,
+    eventAt: w.clock.now(),
+    nextAttemptAt: w.clock.now(),
+    createdAt: new Date(w.clock.now().getTime() - daysAgo * 86_400_000),
+  });
+  await w.app.db.notification.createMany({
+    data: [row('old-sent', 'sent', 91), row('old-failed', 'failed', 91), row('old-pending', 'pending', 91), row('recent', 'sent', 89)],
+  });
+  await w.app.db.notification.updateMany({ where: { code: 'old-pending' }, data: { nextAttemptAt: new Date(w.clock.now().getTime() + 3600_000) } });
+  await w.app.notifier.tick();
+  const left = await w.app.db.notification.findMany({ orderBy: { code: 'asc' } });
+  expect(left.map((n) => n.code)).toEqual(['old-pending', 'recent']);
+});
