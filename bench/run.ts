@@ -16,6 +16,15 @@ const smoke = args.includes('--smoke');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite };
 
+// A suite waiting on something that can no longer happen leaves Node nothing to do, and Node
+// would end the run silently with status 0: such a run must fail.
+let finished = false;
+process.on('exit', () => {
+  if (finished) return;
+  console.error('\nbenchmarks ended before finishing: a suite waited on something that never came');
+  process.exitCode = 1;
+});
+
 const ctx = createContext(smoke);
 const figures: Figure[] = [];
 console.log(`${machine()}; load generator: ${hasWrk ? 'wrk' : 'node (wrk not installed)'}${smoke ? '; SMOKE RUN, sizes reduced' : ''}`);
@@ -37,3 +46,4 @@ if (smoke) {
   console.log(`\nsmoke: ${figures.length} figures, ${broken.length} correctness failures`);
   if (broken.length) process.exitCode = 1;
 }
+finished = true;

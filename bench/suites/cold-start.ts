@@ -5,6 +5,7 @@ import type { Figure } from '../lib/report.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
 import { root } from '../lib/server.ts';
 import type { BenchContext } from './context.ts';
+import { freePort } from '../lib/free-port.ts';
 
 async function firstResponseMs(databaseUrl: string, port: number): Promise<number> {
   const started = performance.now();
@@ -26,10 +27,14 @@ async function firstResponseMs(databaseUrl: string, port: number): Promise<numbe
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    await new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+    // A child that already exited fires no more 'exit': waiting for it would leave nothing
+    // pending, and Node would end the whole run silently.
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    }
   }
 }
 
@@ -37,9 +42,8 @@ export async function coldStartSuite(ctx: BenchContext): Promise<Figure[]> {
   const databaseUrl = ctx.databaseUrl('cold-start');
   const project = await seedProject(databaseUrl);
   seedChecks(databaseUrl, project.id, ctx.smoke ? 1_000 : 100_000, () => ({ status: 'up', lastPing: Date.now(), alertAfter: Date.now() + 86_400_000 }));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const runs: number[] = [];
-  for (let i = 0; i < (ctx.smoke ? 2 : 5); i++) runs.push(await firstResponseMs(databaseUrl, port));
+  for (let i = 0; i < (ctx.smoke ? 2 : 5); i++) runs.push(await firstResponseMs(databaseUrl, await freePort()));
   const sorted = [...runs].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return [

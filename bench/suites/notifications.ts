@@ -1,7 +1,7 @@
 // Notifications: how soon a flip reaches a webhook receiver, how long 1,000 checks going down
 // at one instant take to reach it (none twice), and email pings per second over SMTP. All
 // against the real server process; the receiver and the mail client live in this process.
-import net from 'node:net';
+import type net from 'node:net';
 import Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
@@ -13,6 +13,7 @@ import { sqliteFilePath } from '../../src/db/adapter.ts';
 import { createChannel } from '../../src/monitoring/integrations/service.ts';
 import { startHttpReceiver } from '../../test/helpers/receivers.ts';
 import type { BenchContext } from './context.ts';
+import { freePort } from '../lib/free-port.ts';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
@@ -29,15 +30,6 @@ function assignAll(databaseUrl: string, channelId: number) {
   const db = new Database(sqliteFilePath(databaseUrl));
   db.prepare('INSERT INTO "CheckChannel" ("checkId", "channelId") SELECT "id", ? FROM "Check"').run(channelId);
   db.close();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function flipLatency(ctx: BenchContext): Promise<Figure[]> {
