@@ -9,14 +9,19 @@ import { RELATIONS, setSectionParticipant } from '../../src/campus/relationships
 import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
+import { InvalidRequestError, MAX_INT, MAX_LIST_ITEMS } from '../../src/campus/limits.ts';
+import { HttpError } from '../../src/http/body.ts';
 import { sendJson } from '../../src/http/respond.ts';
-import { DomainError, RecordValidationError, validationError } from '../../src/shared/errors.ts';
+import { DomainError, RecordValidationError } from '../../src/shared/errors.ts';
 import { linkJson, recordJson } from './serialize.ts';
 import { readFields, sessionToken } from './request.ts';
 
 type Handler = (ctx: { req: IncomingMessage; query: URLSearchParams; viewer: Viewer; params: Record<string, string | undefined> }) => Promise<unknown>;
 
 function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
+  // A malformed or oversized request (Slate's 400 "bad request params"); 413 and 415 for bodies.
+  if (err instanceof HttpError) return sendJson(res, err.status, { success: false, message: err.message });
+  if (err instanceof InvalidRequestError) return sendJson(res, 400, { success: false, message: err.message });
   if (err instanceof RecordValidationError) {
     // Slate answers a failed validation with 200 and success: false.
     return sendJson(res, 200, { success: false, data: err.record, validationErrors: err.fields, message: err.message });
@@ -42,9 +47,10 @@ function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
 /** Related records named by ?include= (comma-separated), loaded for all records at once. */
 async function withIncludes(deps: CampusDeps, kind: KindSpec, list: CampusRecord[], include: string | null, viewer: Viewer) {
   const out = list.map((r) => recordJson(kind, r, viewer));
-  const names = (include ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = new Set((include ?? '').split(',').map((s) => s.trim()).filter(Boolean));
   for (const name of names) {
-    const relation = RELATIONS[kind.name][name];
+    // Own names only: `__proto__` or `toString` are not relationships.
+    const relation = Object.hasOwn(RELATIONS[kind.name], name) ? RELATIONS[kind.name][name] : undefined;
     if (!relation) continue; // Slate ignores names that are not declared dynamic fields.
     if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId))) continue;
     const loaded = await relation.load(deps, list);
@@ -57,7 +63,18 @@ async function withIncludes(deps: CampusDeps, kind: KindSpec, list: CampusRecord
   return out;
 }
 
-const intParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+/**
+ * Slate's browse paging: a value that is not all digits is ignored (ctype_digit), and digits
+ * past the range saturate as PHP's integer cast does (here at the 32-bit maximum).
+ */
+const intParam = (v: string | null) => (v && /^\d+$/.test(v) ? Math.min(Number(v), MAX_INT) : undefined);
+
+/** /save and /destroy take `{"data": [...]}` of at most MAX_LIST_ITEMS items (Slate's 400 otherwise). */
+function batch(fields: Record<string, unknown>, message: string): unknown[] {
+  if (!Array.isArray(fields.data)) throw new HttpError(400, message);
+  if (fields.data.length > MAX_LIST_ITEMS) throw new HttpError(400, `Too many items in "data": at most ${MAX_LIST_ITEMS}`);
+  return fields.data;
+}
 
 export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: CampusDeps, log: Logger) {
   function route(methods: Array<'GET' | 'POST'>, path: string, handler: Handler) {
@@ -68,7 +85,14 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
         const body = await handler({ req, query, viewer, params });
         sendJson(res, 200, body);
       } catch (err) {
-        sendCampusError(res, err, log);
+        try {
+          sendCampusError(res, err, log);
+        } catch (sendErr) {
+          // Last resort: a reply that cannot be written must not take the process down.
+          log.error({ err: sendErr }, 'could not send campus error');
+          if (!res.headersSent) sendJson(res, 500, { success: false, message: 'internal server error' });
+          else res.destroy();
+        }
       }
     });
   }
@@ -101,17 +125,20 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     });
 
     route(['POST'], `${base}/create`, async ({ req, query, viewer }) => {
-      const fields = await readFields(req, query);
+      const fields = await readFields(req);
       const record = await records.createRecord(deps, viewer, kind, fields);
       return { success: true, data: await one(viewer, record, query) };
     });
 
-    route(['POST'], `${base}/save`, async ({ req, query, viewer }) => {
-      const fields = await readFields(req, query);
-      if (!Array.isArray(fields.data)) throw validationError('Save expects "data" field as array of record deltas');
+    route(['POST'], `${base}/save`, async ({ req, viewer }) => {
+      const fields = await readFields(req);
+      const items = batch(fields, 'Save expects "data" field as array of record deltas');
+      // Every item is checked before any is saved: a bad one stores nothing.
+      const bad = items.findIndex((item) => typeof item !== 'object' || item === null || Array.isArray(item));
+      if (bad >= 0) throw new HttpError(400, `Save expects "data" field as array of record deltas: item ${bad} is not an object`);
       const saved: unknown[] = [];
       const failed: unknown[] = [];
-      for (const item of fields.data as Array<Record<string, unknown>>) {
+      for (const item of items as Array<Record<string, unknown>>) {
         try {
           const id = item.ID;
           const record =
@@ -130,14 +157,15 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       return { success: saved.length > 0 || failed.length === 0, data: saved, failed, message };
     });
 
-    route(['POST'], `${base}/destroy`, async ({ req, query, viewer }) => {
-      const fields = await readFields(req, query);
-      if (!Array.isArray(fields.data)) throw validationError('Handler expects "data" field as array');
+    route(['POST'], `${base}/destroy`, async ({ req, viewer }) => {
+      const fields = await readFields(req);
+      const items = batch(fields, 'Handler expects "data" field as array');
       const deleted: unknown[] = [];
       const failed: unknown[] = [];
-      for (const item of fields.data as unknown[]) {
-        const id = typeof item === 'object' && item !== null ? (item as { ID?: unknown }).ID : item;
-        if (id === undefined || id === null || id === '') {
+      for (const item of items) {
+        // As in PHP: an object's ID, or the item itself; a list has no ID.
+        const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { ID?: unknown }).ID : item;
+        if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
           failed.push({ record: item, errors: 'ID missing' });
           continue;
         }
@@ -157,13 +185,13 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     });
 
     route(['POST'], `${base}/:ident/edit`, async ({ req, query, viewer, params }) => {
-      const fields = await readFields(req, query);
+      const fields = await readFields(req);
       const record = await records.editRecord(deps, viewer, kind, params.ident!, fields);
       return { success: true, data: await one(viewer, record, query) };
     });
 
     route(['POST'], `${base}/:ident/comment`, async ({ req, query, viewer, params }) => {
-      const fields = await readFields(req, query);
+      const fields = await readFields(req);
       const comment = await addComment(deps, viewer, kind, params.ident!, fields.Message);
       return { success: true, data: linkJson(comment) };
     });
@@ -179,14 +207,14 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     });
   }
 
-  route(['POST'], '/section-participants/create', async ({ req, query, viewer }) => {
-    const f = await readFields(req, query);
+  route(['POST'], '/section-participants/create', async ({ req, viewer }) => {
+    const f = await readFields(req);
     const row = await setSectionParticipant(deps, viewer, String(f.CourseSectionID ?? ''), String(f.PersonID ?? ''), String(f.Role ?? ''));
     return { success: true, data: linkJson(row) };
   });
 
-  route(['POST'], '/login', async ({ req, query }) => {
-    const f = await readFields(req, query);
+  route(['POST'], '/login', async ({ req }) => {
+    const f = await readFields(req);
     const { person, token, session } = await login(deps.db, String(f['_LOGIN[username]'] ?? f.username ?? ''), String(f['_LOGIN[password]'] ?? f.password ?? ''));
     return { success: true, data: { ID: session.ID, Class: 'UserSession', Created: Math.floor(session.Created.getTime() / 1000), Handle: token, PersonID: person.ID } };
   });

@@ -11,7 +11,8 @@ import { listFlips } from '../../src/monitoring/flips/service.ts';
 import { listChannels } from '../../src/monitoring/integrations/service.ts';
 import { listBadges } from '../../src/monitoring/badges/service.ts';
 import { BodyTooLarge, readBody, sendEmpty, sendJson, sendText } from '../../src/http/respond.ts';
-import { validationError } from '../../src/shared/errors.ts';
+import { BodyParseError, HttpError, parseJson } from '../../src/http/body.ts';
+import { notFound, validationError } from '../../src/shared/errors.ts';
 import { sendApiError } from './errors.ts';
 import { channelJson, checkJson, flipJson, pingJson, type SerializeContext } from './serialize.ts';
 
@@ -19,7 +20,14 @@ type Method = 'GET' | 'POST' | 'DELETE';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Django's <sha1:unique_key> converter: [A-z0-9]{40} (A-z also spans a few punctuation marks).
 const UNIQUE_KEY = /^[A-z0-9]{40}$/;
-const MAX_API_BODY = 1024 * 1024;
+// Django's DATA_UPLOAD_MAX_MEMORY_SIZE: any body Healthchecks accepts (`desc` has no maximum)
+// we accept; past it Django answers 400, we answer 413 with a reason.
+const MAX_API_BODY = 2.5 * 1024 * 1024;
+// A check is a flat object (`unique` is the only array): 2 levels. Python's json module gives
+// up near 1,000 levels (a 500 in Healthchecks); we refuse past 32 before parsing.
+const MAX_API_DEPTH = 32;
+// Ping numbers are 32-bit columns; a larger <int:n> is a ping the check does not have.
+const MAX_PING_N = 2 ** 31 - 1;
 
 interface Request {
   req: IncomingMessage;
@@ -124,6 +132,7 @@ const endpoints = {
     need: 'write',
     async run(deps, access, r) {
       const n = Number(r.params.n);
+      if (!(n <= MAX_PING_N)) throw notFound();
       return { raw: await pingBody(deps, access, r.params.id!, n) };
     },
   },
@@ -185,15 +194,17 @@ async function parseRequest(req: IncomingMessage, need: 'read' | 'write'): Promi
     try {
       raw = await readBody(req, MAX_API_BODY);
     } catch (e) {
-      if (e instanceof BodyTooLarge) throw validationError('request body is too large');
+      if (e instanceof BodyTooLarge) throw new HttpError(413, `request body too large: at most ${MAX_API_BODY / 1024 / 1024} MB`);
       throw e;
     }
     if (raw.length) {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-      } catch {
-        throw validationError('could not parse request body');
+        parsed = parseJson(raw, MAX_API_DEPTH);
+      } catch (e) {
+        // Not UTF-8, not JSON, or nested too deeply: Healthchecks' one message for a body it cannot read.
+        if (e instanceof BodyParseError) throw validationError('could not parse request body');
+        throw e;
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw validationError('json validation error: value is not an object');

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError } from '../../src/shared/errors.ts';
 import { sendJson, sendText, type Headers } from '../../src/http/respond.ts';
+import { HttpError } from '../../src/http/body.ts';
 
 const statusByCode = {
   VALIDATION: 400,
@@ -15,6 +16,7 @@ const statusByCode = {
 } as const;
 
 export function sendApiError(res: ServerResponse, err: unknown, headers: Headers, log: Logger) {
+  if (err instanceof HttpError) return sendJson(res, err.status, { error: err.message }, headers);
   if (err instanceof DomainError) {
     const status = statusByCode[err.code];
     // Healthchecks answers resume-when-not-paused with this exact plain-text body.

@@ -12,6 +12,8 @@ export async function addComment(deps: CampusDeps, viewer: Viewer, kind: KindSpe
   const record = await getRecord(deps, viewer, kind, ident);
   const text = typeof message === 'string' ? message.trim() : '';
   if (!text) throw new RecordValidationError({ Message: 'You must provide a message.' }, { Message: message });
+  // NUL cannot be stored in a PostgreSQL text column (records refuse it the same way).
+  if (text.includes('\u0000')) throw new RecordValidationError({ Message: 'Message is invalid.' }, { Message: message });
   return deps.db.comment.create({
     data: { ContextClass: kind.className, ContextID: record.ID, Handle: randomBytes(9).toString('base64url').slice(0, 12), Message: text, CreatorID: viewer.personId, Created: deps.clock.now() },
   });

@@ -157,7 +157,8 @@ export async function contextContent(deps: CampusDeps, kind: KindSpec, records: 
 
 async function requireOne(deps: CampusDeps, kind: KindSpec, ident: string | number) {
   const record = await findRecord(deps, kind, ident);
-  if (!record) throw notFound(`${kind.noun} not found: ${ident}`);
+  // The identifier is echoed, shortened: it can be anything up to the request's size.
+  if (!record) throw notFound(`${kind.noun} not found: ${String(ident).length > 100 ? `${String(ident).slice(0, 100)}…` : ident}`);
   return record;
 }
 

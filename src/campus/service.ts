@@ -9,7 +9,8 @@ import { hashPassword, type Viewer } from './auth.ts';
 import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
-import { applyWriteOnly, checkWriteOnly } from './write-only.ts';
+import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
+import { InvalidRequestError, MAX_INT, SEARCH_MAX_CHARS, SEARCH_MAX_WORDS } from './limits.ts';
 
 export interface CampusDeps {
   db: Db;
@@ -45,6 +46,8 @@ export function identWhere(kind: KindSpec, ident: string | number): Record<strin
 }
 
 export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string | number): Promise<CampusRecord | null> {
+  // An ID past the 32-bit column range names no record (the query itself would fail).
+  if (/^\d+$/.test(String(ident)) && Number(ident) > MAX_INT) return null;
   return delegate(deps.db, kind).findFirst({ where: { ...identWhere(kind, ident), ...kindScope(kind) } });
 }
 
@@ -72,22 +75,47 @@ export interface BrowseOptions {
 
 const SEARCH_FIELDS = ['Title', 'Name', 'FirstName', 'LastName', 'Handle', 'Code', 'Username'];
 
+/**
+ * The distinct words of a search. Each word is an OR of LIKEs over the searched fields and
+ * every row is scanned once per word, so the text and the word count are bounded (a 3,000-word
+ * query held the event loop for 1.6 s building and running its condition).
+ */
+export function searchWords(q: string): string[] {
+  const text = q.trim();
+  if (text.length > SEARCH_MAX_CHARS) throw new InvalidRequestError(`Search text is too long: at most ${SEARCH_MAX_CHARS} characters`);
+  // LIKE ignores ASCII case in SQLite, so "Math math" is one word.
+  const byKey = new Map<string, string>();
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const key = word.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    if (!byKey.has(key)) byKey.set(key, word);
+  }
+  if (byKey.size > SEARCH_MAX_WORDS) throw new InvalidRequestError(`Search has too many words: at most ${SEARCH_MAX_WORDS}`);
+  return [...byKey.values()];
+}
+
+const pageNumber = (name: string, v: number | undefined) => {
+  if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v <= MAX_INT)) throw new InvalidRequestError(`${name} must be a whole number from 0 to ${MAX_INT}`);
+  return v;
+};
+
 export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: KindSpec, options: BrowseOptions = {}) {
   requireLevel(viewer, kind.access.browse);
+  const limit = pageNumber('limit', options.limit);
+  const offset = pageNumber('offset', options.offset);
   const sortable = new Set(['ID', 'Created', 'Modified', ...kind.fields.map((f) => f.name)]);
   if (options.sort && !sortable.has(options.sort)) throw validationError('Invalid sort field');
   const where: Record<string, unknown> = { ...kindScope(kind), ...publicFilter(kind, viewer, deps.clock.now()), ...options.where };
   // Below Staff, people see only themselves (Slate also shows wards; we have no guardians).
   if (kind.name === 'Person' && !isStaff(viewer)) where.ID = viewer.personId ?? -1;
-  if (options.q?.trim()) {
+  const terms = options.q ? searchWords(options.q) : [];
+  if (terms.length) {
     const fields = SEARCH_FIELDS.filter((f) => kind.fields.some((k) => k.name === f));
-    const terms = options.q.trim().split(/\s+/);
     where.AND = terms.map((term) => ({ OR: fields.map((f) => ({ [f]: { contains: term } })) }));
   }
   const orderBy = options.sort ? [{ [options.sort]: options.dir === 'DESC' ? 'desc' : 'asc' }, { ID: 'asc' }] : kind.order;
   const d = delegate(deps.db, kind);
   const [records, total] = await Promise.all([
-    d.findMany({ where, orderBy, take: options.limit || undefined, skip: options.limit ? options.offset || undefined : undefined }),
+    d.findMany({ where, orderBy, take: limit || undefined, skip: limit ? offset || undefined : undefined }),
     d.count({ where }),
   ]);
   return { records, total };
@@ -114,7 +142,7 @@ async function checkReferences(deps: CampusDeps, kind: KindSpec, data: RecordInp
     }
   }
   // Blog posts and pages may name a context record of any kind (ContextClass + ContextID).
-  if (kind.model === 'content' && (data.ContextClass != null || data.ContextID != null)) {
+  if (kind.model === 'content' && !errors.ContextClass && !errors.ContextID && (data.ContextClass != null || data.ContextID != null)) {
     const target = KIND_LIST.find((k) => k.className === data.ContextClass);
     if (!target || data.ContextID == null) {
       errors.ContextClass = 'Context must name a record class and ID.';
@@ -191,8 +219,20 @@ async function prepare(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: 
     data.AuthorID ??= viewer.personId;
     if ((data.Status ?? 'Live') === 'Live') data.Published ??= deps.clock.now();
   }
-  if (Object.keys(errors).length) throw new RecordValidationError(errors, { ...input, Password: undefined });
+  if (Object.keys(errors).length) throw new RecordValidationError(errors, submitted(kind, input));
   return data;
+}
+
+/**
+ * What a failed validation echoes: the submitted values of the kind's own fields and
+ * pseudo-fields (as Slate echoes the unsaved record), never other keys and never the password.
+ * The request's size and nesting limits bound the values.
+ */
+function submitted(kind: KindSpec, input: RecordInput): RecordInput {
+  const known = ['ID', 'Class', ...kind.fields.flatMap((f) => [f.name, ...(f.aliases ?? [])]), ...WRITE_ONLY[kind.name]];
+  const out: RecordInput = {};
+  for (const key of known) if (Object.hasOwn(input, key) && key !== 'Password') out[key] = input[key];
+  return out;
 }
 
 export async function createRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput): Promise<CampusRecord> {

@@ -1,6 +1,7 @@
 // Field-level validation of campus records, from the kind table. Pure: input in,
 // { data, errors } out; references and uniqueness are checked by the service.
 import type { FieldSpec, KindSpec } from './kinds.ts';
+import { MAX_INT } from './limits.ts';
 
 export type FieldErrors = Record<string, string>;
 export type RecordInput = Record<string, unknown>;
@@ -9,6 +10,9 @@ export type RecordInput = Record<string, unknown>;
 export const spacify = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Dates and timestamps stop at 9999-12-31 23:59:59 UTC (four-digit years, as MySQL's DATETIME). */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59);
+const inRange = (d: Date) => !Number.isNaN(d.getTime()) && d.getTime() <= LAST_INSTANT;
 
 export function parseDate(value: unknown): string | null | undefined {
   const s = String(value).trim();
@@ -17,26 +21,36 @@ export function parseDate(value: unknown): string | null | undefined {
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     return d.toISOString().slice(0, 10) === s ? s : undefined;
   }
-  if (/^\d+$/.test(s)) return new Date(Number(s) * 1000).toISOString().slice(0, 10);
+  if (/^\d+$/.test(s)) {
+    const d = new Date(Number(s) * 1000);
+    return inRange(d) ? d.toISOString().slice(0, 10) : undefined;
+  }
   return undefined;
 }
 
 export function parseTimestamp(value: unknown): Date | undefined {
-  if (value instanceof Date) return value;
+  if (value instanceof Date) return inRange(value) ? value : undefined;
   const s = String(value).trim();
-  if (/^\d+$/.test(s)) return new Date(Number(s) * 1000);
+  if (/^\d+$/.test(s)) {
+    const d = new Date(Number(s) * 1000);
+    return inRange(d) ? d : undefined;
+  }
   const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
   if (!m) return undefined;
   const d = new Date(`${m[1]}T${m[2] ?? '00:00:00'}${m[3] ?? 'Z'}`);
-  return Number.isNaN(d.getTime()) ? undefined : d;
+  return inRange(d) ? d : undefined;
 }
+
+/** NUL cannot be stored in a PostgreSQL text column and is never meaningful in a record. */
+const hasNul = (s: string) => s.includes('\u0000');
 
 function convert(field: FieldSpec, raw: unknown): { value?: unknown; error?: string } {
   const invalid = { error: `${spacify(field.name)} is invalid.` };
   switch (field.type) {
     case 'int': {
-      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) return { value: raw };
-      if (typeof raw === 'string' && /^\d+$/.test(raw.trim()) && Number(raw) <= 2 ** 31 - 1) return { value: Number(raw) };
+      // IDs, references and counts are 32-bit columns: 1e30, -1 and 1.5 are invalid, not a 500.
+      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= MAX_INT) return { value: raw };
+      if (typeof raw === 'string' && /^\d+$/.test(raw.trim()) && Number(raw) <= MAX_INT) return { value: Number(raw) };
       return invalid;
     }
     case 'date': {
@@ -50,10 +64,10 @@ function convert(field: FieldSpec, raw: unknown): { value?: unknown; error?: str
     case 'enum':
       return typeof raw === 'string' && field.values!.includes(raw.trim()) ? { value: raw.trim() } : invalid;
     case 'varchar':
-      if (typeof raw !== 'string' && typeof raw !== 'number') return invalid;
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || hasNul(String(raw))) return invalid;
       return String(raw).trim().length > 255 ? { error: `${spacify(field.name)} is too long.` } : { value: String(raw).trim() };
     case 'text':
-      return typeof raw === 'string' || typeof raw === 'number' ? { value: String(raw) } : invalid;
+      return (typeof raw === 'string' || typeof raw === 'number') && !hasNul(String(raw)) ? { value: String(raw) } : invalid;
   }
 }
 

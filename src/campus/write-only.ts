@@ -3,7 +3,8 @@
 // (replaces memberships); a blog post's or page's `tags` (replaces its tags).
 import type { Viewer } from './auth.ts';
 import { handleFromText, uniqueHandle } from './handle.ts';
-import type { KindSpec } from './kinds.ts';
+import type { KindName, KindSpec } from './kinds.ts';
+import { MAX_LIST_ITEMS, parseId } from './limits.ts';
 import { setPersonGroups } from './relationships.ts';
 import type { CampusDeps, CampusRecord } from './service.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
@@ -15,13 +16,49 @@ const CONTACTS = [
 ] as const;
 export const CONTACT_CLASSES = Object.fromEntries(CONTACTS.map((c) => [c.primary, c.className]));
 
-const list = (raw: unknown) => (Array.isArray(raw) ? raw.map(String) : String(raw).split(',')).map((s) => s.trim()).filter(Boolean);
+/** Input keys each kind accepts besides its fields. */
+export const WRITE_ONLY: Record<KindName, string[]> = {
+  Person: ['Password', 'Email', 'Phone', 'Postal', 'groupIDs'],
+  BlogPost: ['tags'],
+  Page: ['tags'],
+  Section: [],
+  Course: [],
+  Group: [],
+  Location: [],
+  Term: [],
+};
+
+/** A list given as an array of strings or numbers, or as a comma-separated string (null: empty); distinct items. */
+const list = (raw: unknown) =>
+  raw === null ? [] : [...new Set((Array.isArray(raw) ? raw.map(String) : String(raw).split(',')).map((s) => s.trim()).filter(Boolean))];
+
+/** Why a list pseudo-field cannot be used as given, or null (items are titles or identifiers). */
+function listError(raw: unknown, label: string): string | null {
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+  if (!(scalar(raw) || (Array.isArray(raw) && raw.every(scalar)))) return `${label} is invalid.`;
+  const items = list(raw);
+  if (items.length > MAX_LIST_ITEMS) return `${label} may list at most ${MAX_LIST_ITEMS} items.`;
+  if (items.some((s) => s.length > 255 || s.includes('\u0000'))) return `${label} is invalid.`;
+  return null;
+}
 
 /** Validates pseudo-fields and direct Primary*ID links before anything is written. */
 export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: RecordInput, data: RecordInput, existing: CampusRecord | null, errors: FieldErrors) {
+  if (kind.model === 'content' && input.tags !== undefined && input.tags !== null) {
+    const error = listError(input.tags, 'Tags');
+    if (error) errors.tags = error;
+  }
   if (kind.name !== 'Person') return;
-  if (typeof input.Email === 'string' && input.Email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.Email.trim())) errors.Email = 'Email is invalid.';
-  if (typeof input.Phone === 'string' && input.Phone.trim() && !/^[+\d][\d\s().-]{4,}$/.test(input.Phone.trim())) errors.Phone = 'Phone is invalid.';
+  for (const c of CONTACTS) {
+    const value = input[c.input];
+    if (value === undefined || value === null) continue;
+    // Contact points are short strings; the length check also keeps the patterns below linear
+    // in practice (the email pattern backtracks quadratically on long input).
+    if (typeof value !== 'string' || value.includes('\u0000')) errors[c.input] = `${c.input} is invalid.`;
+    else if (value.trim().length > 255) errors[c.input] = `${c.input} is too long.`;
+  }
+  if (typeof input.Email === 'string' && !errors.Email && input.Email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.Email.trim())) errors.Email = 'Email is invalid.';
+  if (typeof input.Phone === 'string' && !errors.Phone && input.Phone.trim() && !/^[+\d][\d\s().-]{4,}$/.test(input.Phone.trim())) errors.Phone = 'Phone is invalid.';
   for (const c of CONTACTS) {
     const id = data[c.primary];
     if (typeof id !== 'number') continue;
@@ -30,10 +67,17 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
     if (!point || point.Class !== c.className) errors[c.primary] = `${label.replace(/([a-z])([A-Z])/g, '$1 $2')} ${id} does not exist.`;
     else if (point.PersonID !== existing?.ID) errors[c.primary] = `${label} already belongs to another person`;
   }
-  if (input.groupIDs !== undefined) {
+  if (input.groupIDs !== undefined && input.groupIDs !== null) {
+    const error = listError(input.groupIDs, 'Group IDs');
+    if (error) return void (errors.groupIDs = error);
     for (const ident of list(input.groupIDs)) {
-      const where = /^\d+$/.test(ident) ? { ID: Number(ident) } : { Handle: ident };
-      if (!(await deps.db.group.findFirst({ where, select: { ID: true } }))) errors.groupIDs = `Group ${ident} does not exist.`;
+      // An all-digit identifier is an ID; one past the column range names no group.
+      const id = /^\d+$/.test(ident) ? parseId(ident) : undefined;
+      const found = id === null ? null : await deps.db.group.findFirst({ where: id === undefined ? { Handle: ident } : { ID: id }, select: { ID: true } });
+      if (!found) {
+        errors.groupIDs = `Group ${ident} does not exist.`;
+        break;
+      }
     }
   }
 }

@@ -26,6 +26,17 @@ export function headerFrom(params: Record<string, unknown> | undefined, name: st
   return typeof nested === 'object' && nested !== null ? headerFrom(nested as Record<string, unknown>, name) : null;
 }
 
+/**
+ * A header of a graphql-ws operation: the operation's own, from its `extensions.headers` (GraphiQL
+ * sends its Headers tab there, with every operation on a socket it opened without params),
+ * else the connection's. An empty value is no header, as an empty HTTP header is.
+ */
+export function operationHeader(connectionParams: Record<string, unknown> | undefined, extensions: unknown, name: string): string | null {
+  const headers = typeof extensions === 'object' && extensions !== null ? (extensions as { headers?: unknown }).headers : undefined;
+  const own = typeof headers === 'object' && headers !== null ? headerFrom(headers as Record<string, unknown>, name) : null;
+  return own || headerFrom(connectionParams, name);
+}
+
 export const tokenFrom = (authorization: string) => /^Token\s+(\S+)$/i.exec(authorization)?.[1] ?? authorization;
 
 export function createContext(deps: MonitoringDeps, apiKey: string | null, authorization: string | null = null): GraphQLContext {

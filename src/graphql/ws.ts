@@ -1,16 +1,18 @@
 // GraphQL over WebSocket (graphql-transport-ws, graphql-ws on ws) on the server's own port at
 // /graphql. Operations run through yoga's envelop, so authentication, error masking and
 // limits apply exactly as over HTTP. Credentials travel in `connection_init`'s payload as the
-// same headers HTTP uses; a bad one closes the socket with 4403 Forbidden.
+// same headers HTTP uses (a bad one closes the socket with 4403 Forbidden), or with each
+// operation in its `extensions.headers`, as GraphiQL sends them (a bad one fails that operation).
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs, GraphQLError } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken } from '../campus/auth.ts';
-import { headerFrom, tokenFrom } from './context.ts';
+import { headerFrom, operationHeader, tokenFrom } from './context.ts';
+import { MAX_REQUEST_BYTES } from './limits.ts';
 import { createSharedSubscriptions } from './shared-subscriptions.ts';
 
 /**
@@ -21,20 +23,44 @@ function liveClock<C extends object>(context: C, deps: MonitoringDeps): C {
   return Object.defineProperty(context, 'now', { get: () => deps.clock.now(), configurable: true });
 }
 
-function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown }) {
+/** The credentials an operation runs with, as the context reads them (yoga.ts): the key of sharing. */
+function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown; extensions?: unknown }) {
   return JSON.stringify([
-    headerFrom(params, 'x-api-key'),
-    headerFrom(params, 'authorization'),
+    operationHeader(params, payload.extensions, 'x-api-key'),
+    operationHeader(params, payload.extensions, 'authorization'),
     payload.query,
     payload.operationName ?? null,
     payload.variables ?? null,
   ]);
 }
 
+/**
+ * An error as a socket client sees it: the code it has over HTTP (a syntax error's included,
+ * which yoga adds for HTTP only), without yoga's HTTP status hints.
+ */
+function socketError(error: GraphQLError, code = 'BAD_REQUEST'): GraphQLFormattedError {
+  const { http: _http, ...extensions } = (error.extensions ?? {}) as Record<string, unknown>;
+  const formatted = typeof error.toJSON === 'function' ? error.toJSON() : { message: error.message };
+  return { ...formatted, extensions: { ...extensions, code: extensions.code ?? code } };
+}
+
+const withCode = (error: GraphQLError, code: string) =>
+  new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code: error.extensions?.code ?? code } });
+
 type Enveloped = ReturnType<YogaServerInstance<Record<string, unknown>, Record<string, unknown>>['getEnveloped']>;
 
 export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000) {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  // A message is bounded as an HTTP body is (ws's default is 100 MiB): a larger one closes the
+  // socket with 1009 Message Too Big.
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_REQUEST_BYTES });
+  // ws then also emits the refusal as an 'error', which graphql-ws would print with
+  // console.error as a server fault, once per oversized message. It is the client's doing and
+  // the socket is already closed: the event stops here. (Registered before graphql-ws's.)
+  wss.on('connection', (socket) => {
+    const emit = socket.emit.bind(socket);
+    socket.emit = ((event: string | symbol, ...args: unknown[]) =>
+      event === 'error' && (args[0] as { code?: string } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? false : emit(event, ...args)) as typeof socket.emit;
+  });
   const shared = createSharedSubscriptions();
   const disposable = useServer(
     {
@@ -63,9 +89,16 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
           socket: ctx.extra.socket,
           params: payload,
         });
+        let document;
         try {
-          const document = parse(payload.query);
-          // Query limits (graphql-armor) throw from validation; syntax errors from parsing.
+          // Syntax errors and the token limit (graphql-armor) throw from parsing.
+          document = parse(payload.query);
+        } catch (err) {
+          if (err instanceof Error && 'locations' in err) return [withCode(err as GraphQLError, 'GRAPHQL_PARSE_FAILED')];
+          throw err;
+        }
+        try {
+          // The other query limits are validation errors, with their codes (limits.ts).
           const errors = validate(schema, document);
           if (errors.length) return errors;
           return {
@@ -82,6 +115,10 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
           throw err;
         }
       },
+      // What onSubscribe refused, and each result: codes on every error, no HTTP hints.
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => socketError(e)),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: result.errors.map((e) => socketError(e)) } : undefined,
     },
     wss,
     keepAliveMs,

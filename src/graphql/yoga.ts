@@ -2,7 +2,6 @@
 // packages (no CDN, works offline) once, then served with a validator so browsers cache it.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError } from 'graphql';
 import { createYoga, maskError as yogaMaskError, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
@@ -10,8 +9,9 @@ import type { Registry } from 'prom-client';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../monitoring/context.ts';
-import { createContext, headerFrom, type GraphQLContext } from './context.ts';
-import { toGraphQLError } from './errors.ts';
+import { createContext, operationHeader, type GraphQLContext } from './context.ts';
+import { clientError, isClientGraphQLError, toGraphQLError } from './errors.ts';
+import { ARMOR, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, useRequestLimits } from './limits.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
@@ -23,19 +23,13 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
     graphiql: false,
     landingPage: false,
     logging: false,
-    // Query limits (depth, cost, aliases, directives, tokens); over WebSocket too, since
-    // graphql-ws operations run through the same envelop.
+    // Bodies past the limit are refused with 413 before they are read whole (Content-Length
+    // first, then counted as they stream in).
+    maxRequestBodySize: MAX_REQUEST_BYTES,
     plugins: [
-      EnvelopArmorPlugin({
-        maxDepth: { n: 10 },
-        // Armor multiplies a selection's cost by a literal `first`: 50,000 lets a dashboard ask
-        // for 100 checks with 10 pings each (about 31,000) and refuses 1,000 × 100.
-        costLimit: { maxCost: 50000 },
-        maxAliases: { n: 30 },
-        maxDirectives: { n: 50 },
-        maxTokens: { n: 5000 },
-        blockFieldSuggestion: { enabled: false },
-      }),
+      useRequestLimits(),
+      // Query limits (depth, cost, aliases, directives, tokens): see limits.ts.
+      EnvelopArmorPlugin(ARMOR),
       // Operation counts, durations and errors by operation name; /metrics serves them.
       ...(registry
         ? [
@@ -52,20 +46,22 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
           ]
         : []),
     ],
-    // HTTP requests carry headers; WebSocket operations carry them in connectionParams.
+    // HTTP requests carry headers (an HTTP body's `extensions.headers` is ignored); WebSocket
+    // operations carry them in their extensions or the connection's params (ws.ts).
     context: (initial) => {
-      const { request, connectionParams } = initial as { request?: Request; connectionParams?: Record<string, unknown> };
-      const header = (name: string) => request?.headers.get(name) ?? headerFrom(connectionParams, name);
+      const { request, connectionParams, params } = initial as { request?: Request; connectionParams?: Record<string, unknown>; params?: { extensions?: unknown } };
+      const header = (name: string) => (request ? request.headers.get(name) : operationHeader(connectionParams, params?.extensions, name));
       return createContext(deps, header('x-api-key'), header('authorization'));
     },
     // Masking stays on: only DomainErrors (mapped to a code) and GraphQL's own request errors
-    // reach the client; anything else is logged and shown as "Unexpected error.".
+    // reach the client, each with an `extensions.code`; anything else is logged and shown as
+    // "Unexpected error." (INTERNAL_SERVER_ERROR).
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);
         if (known) return known;
-        // GraphQL's own errors (syntax, validation, query limits) are meant for the client.
-        if (isClientGraphQLError(error)) return error as GraphQLError;
+        // GraphQL's own errors (syntax, validation, query limits, variables) are meant for the client.
+        if (isClientGraphQLError(error)) return clientError(error, { REQUEST_ENTITY_TOO_LARGE: REQUEST_TOO_LARGE_MESSAGE });
         log.error({ err: error }, 'unexpected GraphQL error');
         // Yoga's mask keeps the path and locations (which field failed) and adds
         // INTERNAL_SERVER_ERROR; never the original error, whatever NODE_ENV says.
@@ -73,12 +69,6 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
       },
     },
   });
-}
-
-function isClientGraphQLError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('locations' in error) || !('message' in error)) return false;
-  const original = (error as { originalError?: unknown }).originalError;
-  return original === undefined || original === null || isClientGraphQLError(original);
 }
 
 let graphiqlPage: { html: string; etag: string } | undefined;

@@ -25,23 +25,35 @@ export class BodyTooLarge extends Error {}
 
 const NO_BODY = Buffer.alloc(0);
 
-/** Reads the request body; rejects with BodyTooLarge past `limit` bytes. */
+/**
+ * Reads the request body; rejects with BodyTooLarge past `limit` bytes. A declared
+ * Content-Length over the limit is refused before a byte is read (no waiting for a body that
+ * is never coming); a body that grows past it stops being kept. Either way the rest is
+ * drained and discarded, so the connection stays usable and memory stays under `limit`.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   // Most pings are bodiless GETs: nothing to wait for (Node discards the empty stream itself).
   const length = req.headers['content-length'];
   if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return Promise.resolve(NO_BODY);
+  if (length !== undefined && Number(length) > limit) {
+    req.resume();
+    return Promise.reject(new BodyTooLarge());
+  }
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new BodyTooLarge());
+        chunks = [];
+        req.off('data', onData);
         req.resume();
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });

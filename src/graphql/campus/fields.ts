@@ -1,6 +1,8 @@
 // GraphQL names and fields for campus kinds, derived from the kind table: Slate's FirstName
 // becomes firstName, CourseID courseId. One place maps between the two spellings.
 import { hasLevel, type FieldSpec, type KindSpec } from '../../campus/kinds.ts';
+import { requireReadable } from '../../campus/access.ts';
+import type { Viewer } from '../../campus/auth.ts';
 import type { GraphQLContext } from '../context.ts';
 
 export const gqlName = (name: string) => (name === 'ID' ? 'id' : name.replace(/ID$/, 'Id').replace(/^[A-Z]/, (c) => c.toLowerCase()));
@@ -23,4 +25,14 @@ export async function visibleField(kind: KindSpec, field: FieldSpec, record: Rec
   const viewer = await ctx.viewer();
   const self = kind.name === 'Person' && viewer.personId === record.ID;
   return self || hasLevel(viewer.level, field.readLevel) ? (record[field.name] ?? null) : null;
+}
+
+/** Whether `viewer` may read `record` (the rule `record(handle:)` applies), without throwing. */
+export function readable(kind: KindSpec, viewer: Viewer, record: Record<string, unknown>, now: Date): boolean {
+  try {
+    requireReadable(kind, viewer, record, now);
+    return true;
+  } catch {
+    return false;
+  }
 }

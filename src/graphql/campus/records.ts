@@ -9,7 +9,14 @@ import * as records from '../../campus/service.ts';
 import { contextContent, RELATIONS } from '../../campus/relationships.ts';
 import { addComment } from '../../campus/comments.ts';
 import { hasLevel } from '../../campus/kinds.ts';
-import { gqlName, toRecordInput, visibleField } from './fields.ts';
+import { gqlName, readable, toRecordInput, visibleField } from './fields.ts';
+import { MAX_OFFSET, MAX_PAGE, pageArgument } from '../pagination.ts';
+
+/** A nested Pothos selection as an object that more Prisma arguments can join. */
+const selection = (s: unknown) => (typeof s === 'object' && s !== null ? s : {});
+
+/** "No limit" for the service when only an offset is given: its largest page (Int columns, 2^31 - 1). */
+const ALL = 2 ** 31 - 1;
 
 const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term' } as const;
 const PLURAL: Record<KindName, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms' };
@@ -118,9 +125,27 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
       select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ participants: { where: { Role: role }, orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
       resolve: (s: { participants: Array<{ person: unknown }> }) => s.participants.map((p) => p.person),
     });
+  // Relations skip the records service, so its read rule is applied here: a Hidden child (or
+  // parent) is left out for callers who could not read it by handle either.
   const tree = (name: KindName) => ({
-    parent: t.relation!('parent', { type: ref(name), nullable: true }),
-    children: t.relation!('children', { type: [ref(name)] }),
+    parent: t.field!({
+      type: ref(name),
+      nullable: true,
+      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ parent: nested(true) }),
+      resolve: async (r: { parent: records.CampusRecord | null }, _a: unknown, ctx: GraphQLContext) =>
+        r.parent && readable(kind, await ctx.viewer(), r.parent, ctx.now) ? r.parent : null,
+    }),
+    // [T!]!: the t.relation this replaces was given `type: [T]` on top of the relation's own
+    // list-ness, so it printed [[T!]!]! and failed whenever a child existed.
+    children: t.field!({
+      type: [ref(name)],
+      description: 'Child records the caller may read, oldest first',
+      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ children: { ...selection(nested(true)), orderBy: { ID: 'asc' } } }),
+      resolve: async (r: { children: records.CampusRecord[] }, _a: unknown, ctx: GraphQLContext) => {
+        const viewer = await ctx.viewer();
+        return r.children.filter((child) => readable(kind, viewer, child, ctx.now));
+      },
+    }),
   });
   switch (kind.name) {
     case 'Person':
@@ -266,8 +291,8 @@ for (const kind of KIND_LIST) {
     t.field({
       type: page,
       args: {
-        first: t.arg.int({ description: 'Page size (default: all)' }),
-        offset: t.arg.int(),
+        first: t.arg.int({ description: `Page size, 0 to ${MAX_PAGE} (default: all)` }),
+        offset: t.arg.int({ description: `Records to skip, 0 to ${MAX_OFFSET}` }),
         sort: t.arg.string({ description: 'A field name, Slate spelling (e.g. LastName)' }),
         dir: t.arg({ type: SortDirection }),
         q: t.arg.string({ description: 'Words that must all appear in a title, name, handle or code' }),
@@ -276,20 +301,26 @@ for (const kind of KIND_LIST) {
         ),
       },
       resolve: async (_r, args, ctx) => {
+        const first = pageArgument('first', args.first, MAX_PAGE);
+        const offset = pageArgument('offset', args.offset, MAX_OFFSET);
         const where: Record<string, unknown> = {};
         for (const f of kind.fields.filter((field) => field.ref)) {
           const value = (args as Record<string, unknown>)[gqlName(f.name)];
           if (typeof value === 'number') where[f.name] = value;
         }
+        // The service speaks Slate's paging: limit 0 (or none) is every record, and an offset
+        // applies only with a limit. GraphQL's `first: 0` is no records (only the total), and an
+        // offset alone skips that many of all of them.
+        const limit = first === 0 ? 1 : (first ?? (offset ? ALL : undefined));
         const { records: nodes, total } = await records.browseRecords(ctx.campus, await ctx.viewer(), kind, {
           where,
-          limit: args.first ?? undefined,
-          offset: args.offset ?? undefined,
+          limit,
+          offset,
           sort: args.sort ?? undefined,
           dir: args.dir ?? 'ASC',
           q: args.q ?? undefined,
         });
-        return { nodes, totalCount: total };
+        return { nodes: first === 0 ? [] : nodes, totalCount: total };
       },
     }),
   );

@@ -7,7 +7,8 @@ import * as channels from '../../monitoring/integrations/service.ts';
 import { CHANNEL_KINDS, type ChannelKind as Kind } from '../../monitoring/integrations/service.ts';
 import { webhookSpecFromValue, type WebhookSide } from '../../monitoring/integrations/webhook-spec.ts';
 import { setNagPeriod, testChannel } from '../../monitoring/notifications/service.ts';
-import { Notification, NotificationState, notificationsSelection } from './notification.ts';
+import { Notification, NOTIFICATIONS_MAX, NotificationState, notificationsSelection } from './notification.ts';
+import { pageArgument } from '../pagination.ts';
 
 /** Built from the domain's list, so a new kind there appears here without an edit. */
 export const ChannelKind = builder.enumType('ChannelKind', {
@@ -55,9 +56,12 @@ export const Channel = builder.prismaObject('Channel', {
     notifications: t.field({
       type: [Notification],
       description: 'Messages sent (or being sent) here, newest first',
-      args: { first: t.arg.int({ defaultValue: 20, description: 'At most 100' }) },
+      args: { first: t.arg.int({ defaultValue: 20, description: `0 to ${NOTIFICATIONS_MAX}` }) },
       select: (args, _ctx, nested) => ({ notifications: notificationsSelection(args.first, nested) }),
-      resolve: (c) => c.notifications,
+      resolve: (c, args) => {
+        pageArgument('first', args.first, NOTIFICATIONS_MAX);
+        return c.notifications;
+      },
     }),
   }),
 });

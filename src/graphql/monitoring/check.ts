@@ -6,10 +6,12 @@ import * as checks from '../../monitoring/checks/service.ts';
 import { checkState, tagList } from '../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
 import { flipsRange } from '../../monitoring/flips/service.ts';
+import { PING_LIST_MAX } from '../../monitoring/pings/service.ts';
 import { unauthenticated, validationError } from '../../shared/errors.ts';
 import { Ping, listedPings } from './ping.ts';
 import { Channel } from './channel.ts';
-import { Notification, notificationsSelection } from './notification.ts';
+import { Notification, NOTIFICATIONS_MAX, notificationsSelection } from './notification.ts';
+import { pageArgument } from '../pagination.ts';
 
 // GraphQL follows API v3 semantics: the slug is the client's, never derived from the name; the
 // REST URLs a check shows (updateUrl, pauseUrl, resumeUrl) point at /api/v3/ accordingly.
@@ -117,20 +119,22 @@ export const Check = builder.prismaObject('Check', {
       type: [Ping],
       nullable: true,
       description: 'Newest first, at most the project\'s pingLogLimit (read-write keys only)',
-      args: { first: t.arg.int({ defaultValue: 100 }) },
+      args: { first: t.arg.int({ defaultValue: 100, description: `0 to ${PING_LIST_MAX}; the project's pingLogLimit caps the list` }) },
       resolve: async (c, args, ctx, info) => {
+        const first = pageArgument('first', args.first, PING_LIST_MAX) ?? 100;
         await requireReadWrite(ctx);
         // The same window as REST's listPings, read for every check of the response at once.
-        return listedPings(ctx, c.id, args.first ?? 100, info);
+        return listedPings(ctx, c.id, first, info);
       },
     }),
     notifications: t.field({
       type: [Notification],
       nullable: true,
       description: 'Alerts about this check, newest first, with how their delivery went (read-write keys only)',
-      args: { first: t.arg.int({ defaultValue: 20, description: 'At most 100' }) },
+      args: { first: t.arg.int({ defaultValue: 20, description: `0 to ${NOTIFICATIONS_MAX}` }) },
       select: (args, _ctx, nested) => ({ notifications: notificationsSelection(args.first, nested) }),
-      resolve: async (c, _a, ctx) => {
+      resolve: async (c, args, ctx) => {
+        pageArgument('first', args.first, NOTIFICATIONS_MAX);
         await requireReadWrite(ctx);
         return c.notifications;
       },

@@ -40,6 +40,10 @@ export const Notification = builder.prismaObject('Notification', {
 /** Newest first; at most this many per list. */
 export const NOTIFICATIONS_MAX = 100;
 
+/**
+ * The relation's selection, planned with the parent row. A `first` out of range is refused by
+ * the field's resolver (at the field's path); the plan only keeps `take` within range meanwhile.
+ */
 export function notificationsSelection(first: number | null | undefined, nested: (s: true) => unknown) {
   const take = Math.min(Math.max(first ?? 20, 0), NOTIFICATIONS_MAX);
   const selection = nested(true);

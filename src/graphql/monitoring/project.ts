@@ -5,11 +5,9 @@ import type { Check as CheckRow, Prisma } from '../../generated/prisma/client.ts
 import { listChecks } from '../../monitoring/checks/service.ts';
 import { listChannels } from '../../monitoring/integrations/service.ts';
 import { listBadges } from '../../monitoring/badges/service.ts';
-import { validationError } from '../../shared/errors.ts';
+import { MAX_PAGE, pageArgument } from '../pagination.ts';
 import { Check, CheckStatus } from './check.ts';
 import { Channel } from './channel.ts';
-
-const MAX_PAGE = 1000;
 
 const BadgeSet = builder.objectRef<{ tag: string; urls: Record<string, string> }>('BadgeSet').implement({
   description: 'Badge URLs for one tag ("*" stands for all checks)',
@@ -35,6 +33,7 @@ const CheckFilter = builder.inputType('CheckFilter', {
   fields: (t) => ({
     tags: t.stringList({ description: 'Checks having every one of these tags (exact match)' }),
     status: t.field({ type: [CheckStatus], description: 'Checks in any of these statuses, computed now' }),
+    slug: t.string({ description: 'Checks whose slug is exactly this one; empty means any slug (as REST\'s `?slug=`)' }),
   }),
 });
 
@@ -63,11 +62,11 @@ export const Project = builder.prismaObject('Project', {
         after: t.arg.string({ description: 'endCursor of the previous page' }),
       },
       resolve: async (_project, args, ctx, info) => {
-        const first = args.first ?? 100;
-        if (first < 0 || first > MAX_PAGE) throw validationError(`first must be between 0 and ${MAX_PAGE}`);
+        const first = pageArgument('first', args.first, MAX_PAGE) ?? 100;
         // The relations the query selects under `nodes` (flips, channels) load with the page.
         const { include } = queryFromInfo({ context: ctx, info, path: ['nodes'] }) as { include?: Prisma.CheckInclude };
-        const filter = { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [] };
+        // The domain filter REST uses: an empty slug filters nothing, as `?slug=` does.
+        const filter = { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [], slug: args.filter?.slug || undefined };
         const page = await listChecks(ctx.deps, await ctx.access(), filter, { first, after: args.after, include });
         const nodes = page.checks;
         return {

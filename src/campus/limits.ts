@@ -1,0 +1,34 @@
+// Bounds on what one campus request may ask for, and the error for a request (not a record)
+// that asks for too much or is malformed. Both transports get the same limits.
+import { DomainError } from '../shared/errors.ts';
+
+/**
+ * A malformed or oversized request, as opposed to a record that fails validation: REST
+ * answers 400 (Slate's "bad request params"), GraphQL a VALIDATION error.
+ */
+export class InvalidRequestError extends DomainError {
+  constructor(message: string) {
+    super('VALIDATION', message);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+/** Largest ID, reference or count: the database's Int columns are 32-bit signed. */
+export const MAX_INT = 2 ** 31 - 1;
+
+/** Search text: characters after trimming, and distinct words (each word is a LIKE per searched field). */
+export const SEARCH_MAX_CHARS = 200;
+export const SEARCH_MAX_WORDS = 10;
+
+/** Items in one list: /save and /destroy `data`, a record's `tags` and `groupIDs`. */
+export const MAX_LIST_ITEMS = 1000;
+
+/** An ID given as an integer or a string of digits, or null when it is neither or out of range. */
+export function parseId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= MAX_INT ? value : null;
+  if (typeof value === 'string' && /^\d+$/.test(value)) {
+    const n = Number(value);
+    return n <= MAX_INT ? n : null;
+  }
+  return null;
+}

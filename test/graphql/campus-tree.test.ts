@@ -1,0 +1,112 @@
+// The tree kinds (Group, Location, Term): `children` is a plain list of records, and a child
+// (or parent) the caller may not read is left out, as `group(handle:)` would refuse it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, type World } from '../helpers/world.ts';
+
+let w: World;
+let staff: string;
+let user: string;
+beforeAll(async () => {
+  w = await createWorld();
+  staff = (await w.campusToken('Staff')).token;
+  user = (await w.campusToken('User')).token;
+});
+afterAll(() => w.stop());
+
+async function q(query: string, variables: Record<string, unknown> = {}, token: string | null = staff) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Token ${token}`;
+  const res = await fetch(`${w.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  return { status: res.status, ...((await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: any }> }) };
+}
+
+/** A parent with two children, created in the given order (the second one Hidden). */
+async function family(kind: 'Group' | 'Location' | 'Term', label: 'name' | 'title', prefix: string) {
+  const create = async (input: Record<string, unknown>) => {
+    const r = await q(`mutation($i: ${kind}Input!) { create${kind}(input: $i) { id handle } }`, { i: input });
+    expect(r.errors).toBeUndefined();
+    return r.data[`create${kind}`] as { id: number; handle: string };
+  };
+  const parent = await create({ [label]: `${prefix} parent` });
+  const first = await create({ [label]: `${prefix} child A`, parentId: parent.id });
+  const second = await create({ [label]: `${prefix} child B`, parentId: parent.id, status: 'Hidden' });
+  return { parent, first, second };
+}
+
+describe('children of tree records', () => {
+  it.each([
+    ['Group', 'group', 'name'],
+    ['Location', 'location', 'title'],
+    ['Term', 'term', 'title'],
+  ] as const)('%s.children is a flat list of the children, oldest first, each with its parent', async (kind, field, label) => {
+    const { parent, first, second } = await family(kind, label, kind);
+    const r = await q(`query($h: String) { ${field}(handle: $h) { id children { id ${label} parent { id } children { id } } } }`, { h: parent.handle });
+    expect(r.status).toBe(200);
+    expect(r.errors).toBeUndefined();
+    expect(r.data[field]).toEqual({
+      id: parent.id,
+      children: [
+        { id: first.id, [label]: `${kind} child A`, parent: { id: parent.id }, children: [] },
+        { id: second.id, [label]: `${kind} child B`, parent: { id: parent.id }, children: [] },
+      ],
+    });
+  });
+
+  it('prints children as [T!]! in the schema', async () => {
+    const { schema } = await import('../../src/graphql/schema.ts');
+    for (const kind of ['Group', 'Location', 'Term']) {
+      const type = schema.getType(kind) as import('graphql').GraphQLObjectType;
+      expect(String(type.getFields().children!.type)).toBe(`[${kind}!]!`);
+    }
+  });
+
+  it('leaves out children (and a parent) the caller may not read', async () => {
+    const { parent, first, second } = await family('Location', 'title', 'Visible');
+    // Anonymous callers read Live locations only: the Hidden child is not listed…
+    const anon = await q('query($h: String) { location(handle: $h) { children { id } } }', { h: parent.handle }, null);
+    expect(anon.errors).toBeUndefined();
+    expect(anon.data.location.children).toEqual([{ id: first.id }]);
+    // …and a Live child of a Hidden parent shows no parent.
+    const hiddenParent = await q('mutation($id: Int!) { updateLocation(id: $id, input: { status: "Hidden" }) { id } }', { id: parent.id });
+    expect(hiddenParent.errors).toBeUndefined();
+    const orphan = await q('query($h: String) { location(handle: $h) { parent { id } } }', { h: first.handle }, user);
+    expect(orphan.data.location).toEqual({ parent: null });
+    // Staff see everything.
+    const all = await q('query($h: String) { location(handle: $h) { children { id } } }', { h: parent.handle });
+    expect(all.data.location.children).toEqual([{ id: first.id }, { id: second.id }]);
+  });
+});
+
+describe('tree relations are batched', () => {
+  it('reads parents and children of 2 or of 8 terms in the same number of statements', async () => {
+    const { PrismaClient } = await import('../../src/generated/prisma/client.ts');
+    const { createAdapterFactory } = await import('../../src/db/adapter.ts');
+    const logged = new PrismaClient({ adapter: createAdapterFactory(w.databaseUrl), log: [{ emit: 'event', level: 'query' }] });
+    const statements: string[] = [];
+    (logged as any).$on('query', (e: { query: string }) => statements.push(e.query));
+    try {
+      for (const [tag, n] of [['Few', 2], ['Many', 8]] as const) {
+        const root = (await q('mutation($t: String!) { createTerm(input: { title: $t }) { id } }', { t: `${tag} root` })).data.createTerm.id;
+        for (let i = 0; i < n; i++) {
+          const mid = (await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { id } }', { t: `${tag} ${i}`, p: root })).data.createTerm.id;
+          await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { id } }', { t: `${tag} ${i} leaf`, p: mid });
+        }
+      }
+      w.app.deps.db = logged as any;
+      const count = async (tag: string) => {
+        statements.length = 0;
+        const r = await q('query($q: String) { terms(q: $q) { nodes { title parent { title } children { title children { title } } } } }', { q: tag });
+        expect(r.errors).toBeUndefined();
+        return { n: statements.length, terms: r.data.terms.nodes.length };
+      };
+      const few = await count('Few');
+      const many = await count('Many');
+      expect(few.terms).toBe(5);
+      expect(many.terms).toBe(17);
+      expect(many.n).toBe(few.n);
+    } finally {
+      w.app.deps.db = w.app.db;
+      await logged.$disconnect();
+    }
+  });
+});
