@@ -22,6 +22,11 @@ import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
 import { sendJson, sendText } from './http/respond.ts';
 import { createRouter, routeOf, type HttpRouter } from './http/router.ts';
 import { createMetrics } from './metrics/metrics.ts';
+import { createAbuseLimits, LIMIT_SCOPES } from './http/limits.ts';
+import { compressResponse } from './http/compression.ts';
+import { logAccess } from './http/access-log.ts';
+import { readFields } from '../rest-compat/campus/request.ts';
+import { timingSafeEqual } from 'node:crypto';
 import type { Notifier } from './monitoring/notifications/notifier.ts';
 import { createNotifier } from './monitoring/notifications/create.ts';
 import { closeEmailTransport } from './monitoring/notifications/transports/email.ts';
@@ -98,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxParamLength: 500,
   });
   let websocket: ReturnType<typeof attachGraphQLWebSocket> | undefined;
+  // Declared before the metrics that count its refusals and the keys it remembers.
+  let limits: ReturnType<typeof createAbuseLimits> | undefined;
   const metrics = createMetrics({
     events: deps.events,
     clock: deps.clock,
@@ -105,10 +112,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     websocketConnections: () => websocket?.wss.clients.size ?? 0,
     pendingNotifications: () => notificationStore.pendingStats(),
     sharedSubscriptions: () => ({ listeners: websocket?.shared.count() ?? 0, subscribers: websocket?.shared.subscribers() ?? 0 }),
+    rateLimitKeys: () => Object.fromEntries(LIMIT_SCOPES.flatMap((scope) => (limits?.limiters[scope] ? [[scope, limits.limiters[scope].size]] : []))),
+  });
+  limits = createAbuseLimits({
+    settings: config.rateLimits,
+    clock: deps.clock,
+    onLimited: (scope) => metrics.rateLimited(scope),
+    // The same fields the /login handler reads (rest-compat/campus/routes.ts); the body is read once.
+    loginUsername: async (req) => {
+      const f = await readFields(req);
+      return String(f['_LOGIN[username]'] ?? f.username ?? '') || null;
+    },
   });
   // Liveness: answers without touching the database (also the benchmarks' no-op route).
   router.get('/healthz', (_req, res) => sendText(res, 200, 'OK'));
-  router.get('/metrics', async (_req, res) => {
+  const metricsKey = config.metricsKey === null ? null : Buffer.from(`Bearer ${config.metricsKey}`);
+  router.get('/metrics', async (req, res) => {
+    if (metricsKey && !sameSecret(req.headers.authorization, metricsKey)) {
+      return sendText(res, 401, 'Unauthorized: send Authorization: Bearer <METRICS_KEY>\n', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
     const body = await metrics.registry.metrics();
     res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
     res.end(body);
@@ -119,9 +141,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const graphql = createGraphQLHandler(deps, log, metrics.registry);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
 
+  const accessLog = config.accessLog && log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
-    metrics.observeHttp(req, res, routeOf(router, req));
-    router.lookup(req, res);
+    const route = routeOf(router, req);
+    metrics.observeHttp(req, res, route);
+    if (accessLog) logAccess(log, req, res, route);
+    // Pings answer a two-byte OK on the hot path: not worth a look.
+    if (config.compressionMinBytes !== null && route !== '/ping/*') compressResponse(req, res, config.compressionMinBytes);
+    const admitted = limits.admit(req, res, route);
+    if (admitted === true) return router.lookup(req, res);
+    if (admitted !== false) {
+      admitted.then(
+        (ok) => ok && router.lookup(req, res),
+        (err: unknown) => {
+          log.error({ err }, 'rate limit check failed');
+          if (!res.headersSent) sendJson(res, 500, { success: false, message: 'internal server error' });
+        },
+      );
+    }
   });
   server.keepAliveTimeout = 65_000;
   websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs);
@@ -165,4 +202,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await db.$disconnect();
     },
   };
+}
+
+/** Compares a header with the expected secret in constant time. */
+function sameSecret(header: string | undefined, expected: Buffer): boolean {
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { NotifySettings } from './monitoring/notifications/settings.ts';
 import type { RetryPolicy } from './monitoring/notifications/retry.ts';
+import type { RateRule } from './http/rate-limit.ts';
 
 // Healthchecks' envbool takes "True" and "False"; the usual spellings are accepted too.
 const envBool = (fallback: boolean) =>
@@ -16,6 +17,25 @@ const envBool = (fallback: boolean) =>
       return z.NEVER;
     });
 const optionalText = z.string().optional().transform((v) => (v === '' ? undefined : v));
+const onOff = (fallback: 'on' | 'off') => z.enum(['on', 'off']).default(fallback).transform((v) => v === 'on');
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+// A rate limit as "<requests>/<window>", the window in seconds or with a unit: "20/1h",
+// "100/10m", "1000/60"; "off" (or "0") lifts that one limit.
+const rateRule = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx): RateRule | null => {
+      if (/^(off|0)$/i.test(v.trim())) return null;
+      const m = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh]?)\s*$/.exec(v);
+      const limit = Number(m?.[1]);
+      const windowMs = Number(m?.[2]) * UNIT_MS[(m?.[3] || 's') as keyof typeof UNIT_MS];
+      if (!m || !(limit >= 1) || !(windowMs >= 1000)) {
+        ctx.addIssue({ code: 'custom', message: `expected <requests>/<seconds> such as 1000/60 or 20/1h, or off; got ${JSON.stringify(v)}` });
+        return z.NEVER;
+      }
+      return { limit, windowMs };
+    });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -62,6 +82,25 @@ const schema = z.object({
   // Inbound email pings: the SMTP listener runs only when SMTPD_PORT is set.
   SMTPD_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PING_EMAIL_DOMAIN: optionalText,
+  // Abuse limits (docs in README): one switch for all, then one rule per scope. Pings, badges
+  // and /healthz are never limited.
+  RATE_LIMITS: onOff('on'),
+  // Django-style login throttling: failed logins per account (a success gives its token back)...
+  RATE_LIMIT_LOGIN_ACCOUNT: rateRule('20/1h'),
+  // ...and every login attempt per client address.
+  RATE_LIMIT_LOGIN_ADDRESS: rateRule('100/10m'),
+  // Management API requests per API key (per client address for requests without X-Api-Key).
+  RATE_LIMIT_API: rateRule('1000/1m'),
+  // GraphQL requests per API key or campus token (per client address without either).
+  RATE_LIMIT_GRAPHQL: rateRule('1000/1m'),
+  // Keys remembered per limit; idle ones are forgotten first.
+  RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(100).default(50_000),
+  ACCESS_LOG: onOff('on'),
+  COMPRESSION: onOff('on'),
+  // Responses smaller than this are sent as they are (compressing them saves nothing).
+  COMPRESSION_MIN_BYTES: z.coerce.number().int().min(0).default(1024),
+  // When set, /metrics wants `Authorization: Bearer <METRICS_KEY>`.
+  METRICS_KEY: optionalText,
 });
 
 export interface Config {
@@ -84,6 +123,21 @@ export interface Config {
   /** null: no SMTP listener. */
   smtpdPort: number | null;
   pingEmailDomain: string;
+  rateLimits: RateLimitSettings;
+  accessLog: boolean;
+  /** null: responses are never compressed. */
+  compressionMinBytes: number | null;
+  /** null: /metrics is open. */
+  metricsKey: string | null;
+}
+
+/** A null rule is a limit switched off. */
+export interface RateLimitSettings {
+  loginAccount: RateRule | null;
+  loginAddress: RateRule | null;
+  api: RateRule | null;
+  graphql: RateRule | null;
+  maxKeys: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +188,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpdPort: e.SMTPD_PORT ?? null,
     // Healthchecks' default is "localhost"; the site's own host name is what mail can reach.
     pingEmailDomain: e.PING_EMAIL_DOMAIN ?? new URL(siteRoot).hostname,
+    rateLimits: {
+      loginAccount: e.RATE_LIMITS ? e.RATE_LIMIT_LOGIN_ACCOUNT : null,
+      loginAddress: e.RATE_LIMITS ? e.RATE_LIMIT_LOGIN_ADDRESS : null,
+      api: e.RATE_LIMITS ? e.RATE_LIMIT_API : null,
+      graphql: e.RATE_LIMITS ? e.RATE_LIMIT_GRAPHQL : null,
+      maxKeys: e.RATE_LIMIT_MAX_KEYS,
+    },
+    accessLog: e.ACCESS_LOG,
+    compressionMinBytes: e.COMPRESSION ? e.COMPRESSION_MIN_BYTES : null,
+    metricsKey: e.METRICS_KEY ?? null,
   };
 }

@@ -28,7 +28,14 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const entry = options.entry ?? 'scripts/start.mjs';
   const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True', ...options.env },
+    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info',
+      // Receivers listen on 127.0.0.1; one key sends far more than a script's budget; an access
+      // line per request would measure pino and the pipe to this process, not the gateway.
+      INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True',
+      RATE_LIMITS: 'off',
+      ACCESS_LOG: 'off',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -35,6 +35,17 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   // Most pings are bodiless GETs: nothing to wait for (Node discards the empty stream itself).
   const length = req.headers['content-length'];
   if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return Promise.resolve(NO_BODY);
+  // A body is read once: the login throttle reads it (for the username) before the handler does.
+  const earlier = bodiesRead.get(req);
+  if (earlier) return earlier.then((body) => (body.length > limit ? Promise.reject(new BodyTooLarge()) : body));
+  const reading = readOnce(req, length, limit);
+  bodiesRead.set(req, reading);
+  return reading;
+}
+
+const bodiesRead = new WeakMap<IncomingMessage, Promise<Buffer>>();
+
+function readOnce(req: IncomingMessage, length: string | undefined, limit: number): Promise<Buffer> {
   if (length !== undefined && Number(length) > limit) {
     req.resume();
     return Promise.reject(new BodyTooLarge());

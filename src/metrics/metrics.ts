@@ -16,12 +16,16 @@ export interface MetricsSources {
   sharedSubscriptions(): { listeners: number; subscribers: number };
   /** Notifications waiting in the outbox. */
   pendingNotifications(): Promise<{ count: number; oldest: Date | null }>;
+  /** Keys each rate limit currently remembers, by scope (absent: limits off). */
+  rateLimitKeys?(): Record<string, number>;
 }
 
 export interface Metrics {
   registry: Registry;
   /** Times one HTTP request; `route` is the matched route pattern, never the raw URL. */
   observeHttp(req: IncomingMessage, res: ServerResponse, route: string): void;
+  /** One request refused with 429 by the rate limit of `scope`. */
+  rateLimited(scope: string): void;
   close(): void;
 }
 
@@ -101,6 +105,21 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const rateLimited = new Counter({
+    name: 'gateway_rate_limited_total',
+    help: 'Requests refused with 429 by a rate limit, by scope (login_account, login_address, api, graphql)',
+    labelNames: ['scope'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'gateway_rate_limit_keys',
+    help: 'Keys (accounts, addresses, API keys) a rate limit remembers in this process, by scope',
+    labelNames: ['scope'] as const,
+    registers: [registry],
+    collect() {
+      for (const [scope, n] of Object.entries(sources.rateLimitKeys?.() ?? {})) this.set({ scope }, n);
+    },
+  });
   // Both gauges come from one query per scrape.
   let pendingRead: Promise<{ count: number; oldest: Date | null }> | null = null;
   const pendingStats = () => {
@@ -149,6 +168,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     observeHttp(req, res, route) {
       const end = http.startTimer();
       res.once('finish', () => end({ method: req.method ?? 'GET', route, status: String(res.statusCode) }));
+    },
+    rateLimited(scope) {
+      rateLimited.inc({ scope });
     },
     close() {
       sources.events.off('ping', onPing);
