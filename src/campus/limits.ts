@@ -16,9 +16,15 @@ export class InvalidRequestError extends DomainError {
 /** Largest ID, reference or count: the database's Int columns are 32-bit signed. */
 export const MAX_INT = 2 ** 31 - 1;
 
-/** Search text: characters after trimming, and distinct words (each word is a LIKE per searched field). */
+/** Search text: characters after trimming, and distinct words (each word is a phrase of the index query). */
 export const SEARCH_MAX_CHARS = 200;
 export const SEARCH_MAX_WORDS = 10;
+/**
+ * Matches a search hands to the browse query as a list of IDs. A list costs about 8 µs an ID
+ * (twice: page and count) and SQLite takes at most 32,766 bind values; a search matching more
+ * is broad, and browse scans with LIKE instead, which then costs little more than the list.
+ */
+export const SEARCH_MAX_IDS = 1_000;
 
 /** Items in one list: /save and /destroy `data`, a record's `tags` and `groupIDs`. */
 export const MAX_LIST_ITEMS = 1000;

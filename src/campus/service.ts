@@ -10,13 +10,17 @@ import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
-import { InvalidRequestError, MAX_INT, SEARCH_MAX_CHARS, SEARCH_MAX_WORDS } from './limits.ts';
+import { InvalidRequestError, MAX_INT, SEARCH_MAX_IDS } from './limits.ts';
+import { scanWhere, searchWords, type RecordSearch } from './search.ts';
+import { sqliteRecordSearch } from './sqlite-search.ts';
 
 export interface CampusDeps {
   db: Db;
   clock: Clock;
   /** Where record changes are announced after they commit (live subscriptions). */
   events?: GatewayEvents;
+  /** The search index behind browse `q` (default: SQLite's, on `db`). */
+  search?: RecordSearch;
 }
 
 function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
@@ -73,26 +77,6 @@ export interface BrowseOptions {
   where?: Record<string, unknown>;
 }
 
-const SEARCH_FIELDS = ['Title', 'Name', 'FirstName', 'LastName', 'Handle', 'Code', 'Username'];
-
-/**
- * The distinct words of a search. Each word is an OR of LIKEs over the searched fields and
- * every row is scanned once per word, so the text and the word count are bounded (a 3,000-word
- * query held the event loop for 1.6 s building and running its condition).
- */
-export function searchWords(q: string): string[] {
-  const text = q.trim();
-  if (text.length > SEARCH_MAX_CHARS) throw new InvalidRequestError(`Search text is too long: at most ${SEARCH_MAX_CHARS} characters`);
-  // LIKE ignores ASCII case in SQLite, so "Math math" is one word.
-  const byKey = new Map<string, string>();
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const key = word.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    if (!byKey.has(key)) byKey.set(key, word);
-  }
-  if (byKey.size > SEARCH_MAX_WORDS) throw new InvalidRequestError(`Search has too many words: at most ${SEARCH_MAX_WORDS}`);
-  return [...byKey.values()];
-}
-
 const pageNumber = (name: string, v: number | undefined) => {
   if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v <= MAX_INT)) throw new InvalidRequestError(`${name} must be a whole number from 0 to ${MAX_INT}`);
   return v;
@@ -107,10 +91,11 @@ export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: Kind
   const where: Record<string, unknown> = { ...kindScope(kind), ...publicFilter(kind, viewer, deps.clock.now()), ...options.where };
   // Below Staff, people see only themselves (Slate also shows wards; we have no guardians).
   if (kind.name === 'Person' && !isStaff(viewer)) where.ID = viewer.personId ?? -1;
-  const terms = options.q ? searchWords(options.q) : [];
-  if (terms.length) {
-    const fields = SEARCH_FIELDS.filter((f) => kind.fields.some((k) => k.name === f));
-    where.AND = terms.map((term) => ({ OR: fields.map((f) => ({ [f]: { contains: term } })) }));
+  const words = options.q ? searchWords(options.q) : [];
+  if (words.length) {
+    // The index answers the words; visibility, filters and paging then apply as to any browse.
+    const ids = await (deps.search ?? sqliteRecordSearch(deps.db)).ids(kind, words, SEARCH_MAX_IDS);
+    where.AND = ids.length <= SEARCH_MAX_IDS ? [{ ID: { in: ids } }] : scanWhere(kind, words);
   }
   const orderBy = options.sort ? [{ [options.sort]: options.dir === 'DESC' ? 'desc' : 'asc' }, { ID: 'asc' }] : kind.order;
   const d = delegate(deps.db, kind);

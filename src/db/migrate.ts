@@ -6,7 +6,7 @@ import { projectRoot } from '../paths.ts';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
-import { noFilters, openSchemaEngine } from './schema-engine.ts';
+import { schemaFilters, openSchemaEngine } from './schema-engine.ts';
 
 export const prismaDir = path.join(projectRoot, 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
@@ -63,7 +63,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: list,
-      filters: noFilters,
+      filters: schemaFilters,
     });
     return appliedMigrationNames;
   } finally {

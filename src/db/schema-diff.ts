@@ -6,14 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAdapterFactory } from './adapter.ts';
 import { loadMigrationList, schemaPath } from './migrate.ts';
-import { noFilters, openSchemaEngine } from './schema-engine.ts';
+import { schemaFilters, openSchemaEngine } from './schema-engine.ts';
 
 export async function diffMigrationsToSchema(): Promise<string> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gateway-migration-'));
   try {
     const { engine, close } = await openSchemaEngine(schemaPath, createAdapterFactory(`file:${tmp}/scratch.db`));
     try {
-    await engine.applyMigrations({ migrationsList: await loadMigrationList(), filters: noFilters });
+    await engine.applyMigrations({ migrationsList: await loadMigrationList(), filters: schemaFilters });
     const schemaText = readFileSync(schemaPath, 'utf8');
     const files = [{ path: schemaPath, content: schemaText }];
     const result = await engine.diff({
@@ -22,7 +22,7 @@ export async function diffMigrationsToSchema(): Promise<string> {
       script: true,
       shadowDatabaseUrl: null,
       exitCode: null,
-      filters: noFilters,
+      filters: schemaFilters,
     } as Parameters<typeof engine.diff>[0]);
     const sql = (result as { stdout?: string }).stdout ?? '';
     return /This is an empty migration/.test(sql) ? '' : sql.trim();

@@ -76,4 +76,11 @@ export async function openSchemaEngine(
   };
 }
 
-export const noFilters = { externalTables: [], externalEnums: [] };
+/**
+ * Tables the migrations create in raw SQL that Prisma does not model: the campus search index
+ * (an FTS5 virtual table and the shadow tables SQLite keeps for it). Listed as external so a
+ * schema diff leaves them alone instead of writing DROP TABLE for each.
+ */
+export const RAW_SQL_TABLES = ['CampusSearch', ...['config', 'content', 'data', 'docsize', 'idx'].map((t) => `CampusSearch_${t}`)];
+
+export const schemaFilters = { externalTables: RAW_SQL_TABLES, externalEnums: [] };

@@ -1,6 +1,7 @@
 // The Pothos builder: plugins and scalars only; types live in their domain modules.
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { GraphQLContext } from './context.ts';
@@ -10,9 +11,18 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Scalars: { DateTime: { Input: Date; Output: Date } };
   DefaultFieldNullability: false;
+  // Campus types carry their read rule as a type-level function (records.ts); no named scopes.
+  AuthScopes: {};
 }>({
-  plugins: [PrismaPlugin],
+  // Scope auth first, so its checks wrap the resolvers plugin-prisma adds (the plugin's advice).
+  plugins: [ScopeAuthPlugin, PrismaPlugin],
   defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: () => ({}),
+    // A refused rule throws the domain's own error (Login required / access denied), which
+    // errors.ts maps to the code the root field gives; it is not turned into a ForbiddenError.
+    treatErrorsAsUnauthorized: false,
+  },
   prisma: {
     client: (ctx) => ctx.deps.db,
     dmmf: getDatamodel(),

@@ -36,3 +36,29 @@ export function readable(kind: KindSpec, viewer: Viewer, record: Record<string, 
     return false;
   }
 }
+
+/** The records of `items` the caller may read (`of` picks the record out of a join row): lists leave the others out, as REST browse does. */
+export async function readableOnly<T>(kind: KindSpec, items: readonly T[], ctx: GraphQLContext, of: (item: T) => unknown = (item) => item): Promise<T[]> {
+  const viewer = await ctx.viewer();
+  return items.filter((item) => {
+    const record = of(item);
+    return record !== null && typeof record === 'object' && readable(kind, viewer, record as Record<string, unknown>, ctx.now);
+  });
+}
+
+/** A single related record, or null when the caller may not read it (no error: like a list, it is left out). */
+export async function readableOrNull<T>(kind: KindSpec, record: T | null | undefined, ctx: GraphQLContext): Promise<T | null> {
+  if (!record) return null;
+  return readable(kind, await ctx.viewer(), record as Record<string, unknown>, ctx.now) ? record : null;
+}
+
+/**
+ * The read rule as a type-level auth scope: a campus record anywhere in the graph is readable
+ * by exactly the callers `record(id:)` serves. Refused callers get the root field's own error.
+ */
+export function typeReadRule(kind: KindSpec) {
+  return async (record: unknown, ctx: GraphQLContext) => {
+    requireReadable(kind, await ctx.viewer(), record as Record<string, unknown>, ctx.now);
+    return true;
+  };
+}

@@ -9,11 +9,20 @@ import * as records from '../../campus/service.ts';
 import { contextContent, RELATIONS } from '../../campus/relationships.ts';
 import { addComment } from '../../campus/comments.ts';
 import { hasLevel } from '../../campus/kinds.ts';
-import { gqlName, readable, toRecordInput, visibleField } from './fields.ts';
+import { gqlName, readableOnly, readableOrNull, toRecordInput, typeReadRule, visibleField } from './fields.ts';
 import { MAX_OFFSET, MAX_PAGE, pageArgument } from '../pagination.ts';
 
 /** A nested Pothos selection as an object that more Prisma arguments can join. */
 const selection = (s: unknown) => (typeof s === 'object' && s !== null ? s : {});
+
+/** A nested selection that also loads `relation`, so a join row can be filtered on its record. */
+function withRelation(s: unknown, relation: string) {
+  const nested = selection(s) as { select?: Record<string, unknown>; include?: Record<string, unknown> };
+  if (nested.select) return { ...nested, select: { ...nested.select, [relation]: nested.select[relation] ?? true } };
+  return { ...nested, include: { ...nested.include, [relation]: nested.include?.[relation] ?? true } };
+}
+
+type Nested = (s: unknown) => unknown;
 
 /** "No limit" for the service when only an offset is given: its largest page (Int columns, 2^31 - 1). */
 const ALL = 2 ** 31 - 1;
@@ -85,11 +94,38 @@ const Comment = builder.prismaObject('Comment', {
   }),
 });
 
+// Join rows: reached through lists that keep only rows whose record the caller may read.
+const GroupMember = loose(builder).prismaObject!('GroupMember', {
+  fields: (t: LooseFieldBuilder) => ({
+    id: t.exposeInt!('ID'),
+    role: t.exposeString!('Role', { description: 'Member, Administrator, Owner or Founder' }),
+    joined: t.expose!('Joined', { type: 'DateTime' }),
+    group: t.relation!('group', { type: ref('Group') }),
+    person: t.relation!('person', { type: ref('Person') }),
+  }),
+});
+
+const SectionParticipant = loose(builder).prismaObject!('SectionParticipant', {
+  fields: (t: LooseFieldBuilder) => ({
+    id: t.exposeInt!('ID'),
+    role: t.exposeString!('Role', { description: 'Observer, Student, Assistant or Teacher' }),
+    startDate: t.expose!('StartDate', { type: 'DateTime', nullable: true }),
+    endDate: t.expose!('EndDate', { type: 'DateTime', nullable: true }),
+    section: t.relation!('section', { type: ref('Section') }),
+    person: t.relation!('person', { type: ref('Person') }),
+  }),
+});
+
 for (const kind of KIND_LIST) {
   const options = kind.model === 'content' ? { variant: kind.name } : {};
   campusRefs[kind.name] = loose(builder).prismaObject!(MODEL_NAME[kind.model], {
     ...options,
     description: `Slate's ${kind.noun} (${kind.className}), served at /${kind.prefix}`,
+    // The read rule lives on the type: wherever a record appears, the caller must be able to
+    // read it at its root field. Relations below leave unreadable records out first, so this
+    // only fires (with the root field's error) on a path that forgot to.
+    authScopes: typeReadRule(kind),
+    runScopesOnType: true,
     fields: (t: LooseFieldBuilder) => {
       const fields: Record<string, unknown> = {
         id: t.exposeInt!('ID'),
@@ -122,29 +158,37 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
   const personList = (role: string) =>
     t.field!({
       type: [ref('Person')],
-      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ participants: { where: { Role: role }, orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
-      resolve: (s: { participants: Array<{ person: unknown }> }) => s.participants.map((p) => p.person),
+      select: (_a: unknown, _c: unknown, nested: Nested) => ({ participants: { where: { Role: role }, orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
+      resolve: async (s: { participants: Array<{ person: unknown }> }, _a: unknown, ctx: GraphQLContext) =>
+        (await readableOnly(KINDS.Person, s.participants, ctx, (p) => p.person)).map((p) => p.person),
+    });
+  // A single related record: null when the caller may not read it, as a list leaves it out.
+  const one = (target: KindName, relation: string) =>
+    t.field!({
+      type: ref(target),
+      nullable: true,
+      select: (_a: unknown, _c: unknown, nested: Nested) => ({ [relation]: nested(true) }),
+      resolve: (r: Record<string, unknown>, _a: unknown, ctx: GraphQLContext) => readableOrNull(KINDS[target], r[relation], ctx),
+    });
+  // A list of related records, or of join rows (`through` names the row's record), keeping the readable ones.
+  const many = (type: unknown, target: KindName, relation: string, orderBy: unknown, through?: string) =>
+    t.field!({
+      type: [type],
+      select: (_a: unknown, _c: unknown, nested: Nested) => ({ [relation]: { ...(through ? withRelation(nested(true), through) : selection(nested(true))), orderBy } }),
+      resolve: (r: Record<string, unknown[]>, _a: unknown, ctx: GraphQLContext) =>
+        readableOnly(KINDS[target], r[relation]!, ctx, through ? (row) => (row as Record<string, unknown>)[through] : undefined),
     });
   // Relations skip the records service, so its read rule is applied here: a Hidden child (or
   // parent) is left out for callers who could not read it by handle either.
   const tree = (name: KindName) => ({
-    parent: t.field!({
-      type: ref(name),
-      nullable: true,
-      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ parent: nested(true) }),
-      resolve: async (r: { parent: records.CampusRecord | null }, _a: unknown, ctx: GraphQLContext) =>
-        r.parent && readable(kind, await ctx.viewer(), r.parent, ctx.now) ? r.parent : null,
-    }),
+    parent: one(name, 'parent'),
     // [T!]!: the t.relation this replaces was given `type: [T]` on top of the relation's own
     // list-ness, so it printed [[T!]!]! and failed whenever a child existed.
     children: t.field!({
       type: [ref(name)],
       description: 'Child records the caller may read, oldest first',
-      select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ children: { ...selection(nested(true)), orderBy: { ID: 'asc' } } }),
-      resolve: async (r: { children: records.CampusRecord[] }, _a: unknown, ctx: GraphQLContext) => {
-        const viewer = await ctx.viewer();
-        return r.children.filter((child) => readable(kind, viewer, child, ctx.now));
-      },
+      select: (_a: unknown, _c: unknown, nested: Nested) => ({ children: { ...selection(nested(true)), orderBy: { ID: 'asc' } } }),
+      resolve: (r: { children: records.CampusRecord[] }, _a: unknown, ctx: GraphQLContext) => readableOnly(kind, r.children, ctx),
     }),
   });
   switch (kind.name) {
@@ -168,32 +212,34 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
         comments: commentsField(t, kind),
         groups: t.field!({
           type: [ref('Group')],
-          select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ memberships: { orderBy: { ID: 'asc' }, include: { group: nested(true) } } }),
-          resolve: (p: { memberships: Array<{ group: unknown }> }) => p.memberships.map((m) => m.group),
+          description: 'Groups the caller may read',
+          select: (_a: unknown, _c: unknown, nested: Nested) => ({ memberships: { orderBy: { ID: 'asc' }, include: { group: nested(true) } } }),
+          resolve: async (p: { memberships: Array<{ group: unknown }> }, _a: unknown, ctx: GraphQLContext) =>
+            (await readableOnly(KINDS.Group, p.memberships, ctx, (m) => m.group)).map((m) => m.group),
         }),
-        groupMemberships: t.relation!('memberships'),
-        sectionParticipations: t.relation!('participations'),
+        groupMemberships: many(GroupMember, 'Group', 'memberships', { ID: 'asc' }, 'group'),
+        sectionParticipations: many(SectionParticipant, 'Section', 'participations', { ID: 'asc' }, 'section'),
       };
     case 'Section':
       return {
-        course: t.relation!('course'),
-        term: t.relation!('term', { nullable: true }),
-        location: t.relation!('location', { nullable: true }),
-        participants: t.relation!('participants', { query: { orderBy: [{ Role: 'desc' }, { ID: 'asc' }] } }),
+        course: one('Course', 'course'),
+        term: one('Term', 'term'),
+        location: one('Location', 'location'),
+        participants: many(SectionParticipant, 'Person', 'participants', [{ Role: 'desc' }, { ID: 'asc' }], 'person'),
         instructors: personList('Teacher'),
         students: personList('Student'),
         blogPosts: t.field!({
           type: [ref('BlogPost')],
           description: 'Blog posts whose context is this section',
-          resolve: (s: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => postsFor(ctx, kind).load(s),
+          resolve: async (s: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => readableOnly(KINDS.BlogPost, await postsFor(ctx, kind).load(s), ctx),
         }),
       };
     case 'Course':
-      return { sections: t.relation!('sections', { query: { orderBy: { Code: 'asc' } } }) };
+      return { sections: many(ref('Section'), 'Section', 'sections', { Code: 'asc' }) };
     case 'BlogPost':
     case 'Page':
       return {
-        author: t.relation!('author', { type: ref('Person'), nullable: true }),
+        author: one('Person', 'author'),
         tags: t.stringList!({
           resolve: async (c: records.CampusRecord, _a: unknown, ctx: GraphQLContext) =>
             ((await relationLoader(ctx, kind, 'Tags').load(c)) as Array<{ Title: string }>).map((tag) => tag.Title),
@@ -203,11 +249,12 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
     case 'Group':
       return {
         ...tree('Group'),
-        members: t.relation!('members'),
+        members: many(GroupMember, 'Person', 'members', { ID: 'asc' }, 'person'),
         people: t.field!({
           type: [ref('Person')],
-          select: (_a: unknown, _c: unknown, nested: (s: unknown) => unknown) => ({ members: { orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
-          resolve: (g: { members: Array<{ person: unknown }> }) => g.members.map((m) => m.person),
+          select: (_a: unknown, _c: unknown, nested: Nested) => ({ members: { orderBy: { ID: 'asc' }, include: { person: nested(true) } } }),
+          resolve: async (g: { members: Array<{ person: unknown }> }, _a: unknown, ctx: GraphQLContext) =>
+            (await readableOnly(KINDS.Person, g.members, ctx, (m) => m.person)).map((m) => m.person),
         }),
       };
     case 'Location':
@@ -216,27 +263,6 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
       return tree('Term');
   }
 }
-
-loose(builder).prismaObject!('GroupMember', {
-  fields: (t: LooseFieldBuilder) => ({
-    id: t.exposeInt!('ID'),
-    role: t.exposeString!('Role', { description: 'Member, Administrator, Owner or Founder' }),
-    joined: t.expose!('Joined', { type: 'DateTime' }),
-    group: t.relation!('group', { type: ref('Group') }),
-    person: t.relation!('person', { type: ref('Person') }),
-  }),
-});
-
-loose(builder).prismaObject!('SectionParticipant', {
-  fields: (t: LooseFieldBuilder) => ({
-    id: t.exposeInt!('ID'),
-    role: t.exposeString!('Role', { description: 'Observer, Student, Assistant or Teacher' }),
-    startDate: t.expose!('StartDate', { type: 'DateTime', nullable: true }),
-    endDate: t.expose!('EndDate', { type: 'DateTime', nullable: true }),
-    section: t.relation!('section', { type: ref('Section') }),
-    person: t.relation!('person', { type: ref('Person') }),
-  }),
-});
 
 const SortDirection = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
 

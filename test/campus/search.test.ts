@@ -1,0 +1,266 @@
+// Browse search (`?q=` and GraphQL `q:`) through the FTS5 trigram index: substring matching
+// per word, every word required, case ignored, the input taken literally, and the index kept
+// in step with writes by the migration's triggers.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, type World } from '../helpers/world.ts';
+import { sqliteFilePath } from '../../src/db/adapter.ts';
+import { loadMigrationList } from '../../src/db/migrate.ts';
+import { browseRecords } from '../../src/campus/service.ts';
+import { KIND_LIST, KINDS } from '../../src/campus/kinds.ts';
+import { searchFields } from '../../src/campus/search.ts';
+import { SEARCH_MAX_IDS } from '../../src/campus/limits.ts';
+
+let w: World;
+let staff: string;
+beforeAll(async () => {
+  w = await createWorld();
+  staff = (await w.campusToken('Staff')).token;
+  for (const [Title, Code] of [
+    ['Algebra II', 'MATH2'],
+    ['Algebra III', 'MATH3'],
+    ['Linear Algebra', 'MATH5'],
+    ['World History', 'HIST1'],
+    ['Rock-n-Roll: 101 "Live" (OR) NEAR*', 'MUS1'],
+    ['Discount 50% off_site', 'ECON1'],
+  ]) {
+    const res = await w.campus('POST', '/courses/create', { token: staff, fields: { Title, Code } });
+    expect(res.json.success).toBe(true);
+  }
+});
+afterAll(() => w.stop());
+
+const codes = async (q: string) => {
+  const res = await w.campus('GET', `/courses?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  expect(res.json.success).toBe(true);
+  return (res.json.data as Array<{ Code: string }>).map((c) => c.Code).sort();
+};
+
+describe('matching', () => {
+  it('finds a word by its start or anywhere inside it (Slate: LIKE %word%)', async () => {
+    expect(await codes('alg')).toEqual(['MATH2', 'MATH3', 'MATH5']);
+    expect(await codes('gebr')).toEqual(['MATH2', 'MATH3', 'MATH5']);
+    expect(await codes('istor')).toEqual(['HIST1']);
+    // Code and Handle are searched too.
+    expect(await codes('math3')).toEqual(['MATH3']);
+    expect(await codes('linear_algebra')).toEqual(['MATH5']);
+  });
+
+  it('requires every word, in any field and any order', async () => {
+    expect(await codes('alg iii')).toEqual(['MATH3']);
+    expect(await codes('iii alg')).toEqual(['MATH3']);
+    expect(await codes('algebra math5')).toEqual(['MATH5']);
+    expect(await codes('algebra history')).toEqual([]);
+  });
+
+  it('ignores case', async () => {
+    expect(await codes('ALGEBRA')).toEqual(['MATH2', 'MATH3', 'MATH5']);
+    expect(await codes('aLgEbRa Ii')).toEqual(['MATH2', 'MATH3']);
+    expect(await codes('hist1')).toEqual(['HIST1']);
+  });
+
+  it('matches words of one or two characters as substrings too (too short for the index)', async () => {
+    expect(await codes('II')).toEqual(['MATH2', 'MATH3']);
+    expect(await codes('3')).toEqual(['MATH3']);
+    expect(await codes('Algebra 5')).toEqual(['MATH5']);
+    expect(await codes('w y')).toEqual(['HIST1']);
+  });
+
+  it('does not match a word across two fields', async () => {
+    // Title "World History" and Code "HIST1" are stored apart: "historyhist" is in neither.
+    expect(await codes('historyhist')).toEqual([]);
+  });
+});
+
+describe('query syntax in the input is taken literally', () => {
+  it.each([
+    ['"Live"', ['MUS1']],
+    ['"Live', ['MUS1']],
+    ['"', ['MUS1']],
+    ['""', []],
+    ['alg*', []],
+    ['NEAR*', ['MUS1']],
+    ['NEAR(', []],
+    ['NEAR(alg', []],
+    ['(OR)', ['MUS1']],
+    ['Algebra OR History', []],
+    ['alg OR', []],
+    ['AND', []],
+    ['NOT', []],
+    ['-Roll', ['MUS1']],
+    ['-', ['ECON1', 'MUS1']],
+    ['Roll:', ['MUS1']],
+    ['Title:Algebra', []],
+    [':', ['MUS1']],
+    ['^alg', []],
+    ['{Title}', []],
+    ['50%', ['ECON1']],
+    ['%', ['ECON1']],
+    ['_site', ['ECON1']],
+    ['off_', ['ECON1']],
+    ['f_s', ['ECON1']],
+    ['\\', []],
+    ["'", []],
+    // NUL separates words.
+    ['alg\u0000ebra', ['MATH2', 'MATH3', 'MATH5']],
+    ['alg\u0000iii', ['MATH3']],
+    ['\u0000', ['ECON1', 'HIST1', 'MATH2', 'MATH3', 'MATH5', 'MUS1']],
+    ['😀 alg', []],
+    ['Algebra\u0301', []],
+  ])('%s', async (q, expected) => {
+    expect(await codes(q)).toEqual(expected);
+  });
+
+  it('answers GraphQL searches with syntax characters without errors', async () => {
+    const search = async (q: string) => {
+      const res = await fetch(`${w.url}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: 'query($q: String) { courses(q: $q) { totalCount nodes { code } } }', variables: { q } }),
+      });
+      const body = await res.json();
+      expect(res.status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      return body.data.courses;
+    };
+    expect(await search('NEAR* "Live" -Roll: (OR)')).toEqual({ totalCount: 1, nodes: [{ code: 'MUS1' }] });
+    // A lone surrogate (valid JSON, not valid UTF-16) finds nothing rather than failing.
+    expect(await search('\ud800alg')).toEqual({ totalCount: 0, nodes: [] });
+  });
+});
+
+describe('the index follows writes', () => {
+  it('finds a record by its new title after an edit, and no longer by the old one', async () => {
+    const id = (await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Quantum Basics', Code: 'PHYS9' } })).json.data.ID;
+    expect(await codes('quantum')).toEqual(['PHYS9']);
+    const edit = await w.campus('POST', `/courses/${id}/edit`, { token: staff, fields: { Title: 'Relativity Basics', Code: 'PHYS10' } });
+    expect(edit.json.success).toBe(true);
+    expect(await codes('phys9')).toEqual([]);
+    expect(await codes('relativ')).toEqual(['PHYS10']);
+    // The handle stays as it was made (Slate keeps handles), so the old title's word still finds it.
+    expect(await codes('quantum_basics')).toEqual(['PHYS10']);
+    // A field the index does not cover changes nothing.
+    await w.campus('POST', `/courses/${id}/edit`, { token: staff, fields: { Description: 'gravity' } });
+    expect(await codes('gravity')).toEqual([]);
+    expect(await codes('relativ basics')).toEqual(['PHYS10']);
+  });
+
+  it('forgets a deleted record', async () => {
+    const id = (await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Ephemeral Studies', Code: 'TMP1' } })).json.data.ID;
+    expect(await codes('ephemeral')).toEqual(['TMP1']);
+    const del = await w.campus('POST', `/courses/${id}/delete`, { token: staff });
+    expect(del.json.success).toBe(true);
+    expect(await codes('ephemeral')).toEqual([]);
+  });
+
+  it('keeps each kind to its own rows, and blog posts apart from pages', async () => {
+    await w.campus('POST', '/people/create', { token: staff, fields: { FirstName: 'Ada', LastName: 'Zyxwvut', Username: 'azyx' } });
+    await w.campus('POST', '/groups/create', { token: staff, fields: { Name: 'Zyxwvut Club' } });
+    await w.campus('POST', '/blog/create', { token: staff, fields: { Title: 'Zyxwvut news' } });
+    await w.campus('POST', '/pages/create', { token: staff, fields: { Title: 'Zyxwvut page' } });
+    const found = async (prefix: string, q: string) => (await w.campus('GET', `/${prefix}?q=${q}`, { token: staff })).json.total;
+    expect([await found('people', 'zyxw'), await found('groups', 'zyxw'), await found('blog', 'zyxw'), await found('pages', 'zyxw'), await found('courses', 'zyxw')]).toEqual([1, 1, 1, 1, 0]);
+    expect(await found('people', 'AZYX')).toBe(1);
+    // An edit through a username changes the person's index entry.
+    await w.campus('POST', '/people/azyx/edit', { token: staff, fields: { Username: 'adaz' } });
+    expect([await found('people', 'azyx'), await found('people', 'adaz')]).toEqual([0, 1]);
+  });
+
+  it('still applies visibility: a hidden course is found by Staff only', async () => {
+    await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Secret Seminar', Code: 'SEC1', Status: 'Hidden' } });
+    expect(await codes('secret')).toEqual([]);
+    expect((await w.campus('GET', '/courses?q=secret', { token: staff })).json.total).toBe(1);
+  });
+});
+
+describe('the migration', () => {
+  it('indexes the rows that exist when it runs', async () => {
+    const { migrationDirectories } = await loadMigrationList();
+    const at = migrationDirectories.findIndex((m) => m.path.endsWith('_campus_search'));
+    const db = new Database(':memory:');
+    try {
+      for (const m of migrationDirectories.slice(0, at)) db.exec(m.migrationFile.content.value);
+      db.prepare(`INSERT INTO "Course" ("Title", "Handle", "Code") VALUES ('Old Algebra', 'old_algebra', 'OLD1')`).run();
+      db.prepare(`INSERT INTO "Person" ("FirstName", "LastName", "Username") VALUES ('Grace', 'Hopper', NULL)`).run();
+      for (const m of migrationDirectories.slice(at)) db.exec(m.migrationFile.content.value);
+      const match = (q: string) => db.prepare('SELECT rowid FROM "CampusSearch" WHERE "CampusSearch" MATCH ?').all(q).map((r) => Number((r as { rowid: number }).rowid));
+      expect(match('"lgebr"')).toEqual([3 * 2 ** 32 + 1]);
+      expect(match('"HOPP"')).toEqual([1 * 2 ** 32 + 1]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps insert, update and delete triggers on every searched table (a table rebuild drops them)', () => {
+    const db = new Database(sqliteFilePath(w.databaseUrl), { readonly: true });
+    try {
+      const triggers = db.prepare("SELECT tbl_name AS tbl, name, sql FROM sqlite_master WHERE type = 'trigger'").all() as Array<{ tbl: string; name: string; sql: string }>;
+      const models = new Map(KIND_LIST.map((k) => [k.model, k]));
+      for (const [model, kind] of models) {
+        const table = model[0]!.toUpperCase() + model.slice(1);
+        for (const event of ['insert', 'update', 'delete']) {
+          const trigger = triggers.find((t) => t.tbl === table && t.name === `${table}_search_${event}`);
+          expect(trigger, `${table}_search_${event}`).toBeDefined();
+          // The index covers exactly the kind's searched fields.
+          if (event !== 'delete') for (const field of searchFields(kind)) expect(trigger!.sql).toContain(`"${field}"`);
+        }
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('5,000 courses', () => {
+  it('answers a 10-word search from the index and a broad one by scanning, with the same rules', async () => {
+    const world = await createWorld();
+    try {
+      const subjects = ['Algebra', 'Biology', 'Chemistry', 'Drama', 'English', 'French', 'Geometry', 'History', 'Italian', 'Journalism'];
+      const data = Array.from({ length: 5000 }, (_, i) => ({
+        Title: `${subjects[i % 10]} level ${Math.floor(i / 10)} section ${i % 7} term ${i % 3}`,
+        Code: `C${String(i).padStart(4, '0')}`,
+        Handle: `c${i}`,
+        Status: i % 50 === 0 ? 'Hidden' : 'Live',
+      }));
+      await world.app.db.course.createMany({ data });
+      const deps = { db: world.app.db, clock: world.clock };
+      const anonymous = { level: null, personId: null } as never;
+      const search = (q: string) => browseRecords(deps, anonymous, KINDS.Course, { q, limit: 20 });
+      const ten = 'algebra level 12 section 1 term 0 c01 evel ection';
+      const cases = { ten, narrow: 'geometry 42', broad: 'level', short: 'c0 1' };
+      const timings: Record<string, number> = {};
+      for (const [name, q] of Object.entries(cases)) {
+        await search(q);
+        const runs: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now();
+          await search(q);
+          runs.push(performance.now() - started);
+        }
+        timings[name] = Number(runs.sort((a, b) => a - b)[2]!.toFixed(2));
+      }
+      // Figures for docs/performance.md, not an assertion (machines differ).
+      console.log('search over 5,000 courses, median ms:', JSON.stringify(timings));
+
+      const expected = (q: string) =>
+        data
+          .filter((c) => c.Status === 'Live' && q.split(' ').every((word) => [c.Title, c.Code, c.Handle].some((f) => f.toLowerCase().includes(word.toLowerCase()))))
+          .map((c) => c.Code)
+          .sort();
+      for (const q of Object.values(cases)) {
+        const all = await browseRecords(deps, anonymous, KINDS.Course, { q });
+        expect(all.records.map((r) => r.Code).sort(), q).toEqual(expected(q));
+        expect(all.total).toBe(expected(q).length);
+      }
+      // "level" matches every course: more than the index hands over as IDs, so browse scans.
+      expect(expected('level').length).toBeGreaterThan(SEARCH_MAX_IDS);
+      expect(expected(ten).length).toBeGreaterThan(0);
+      const page = await browseRecords(deps, anonymous, KINDS.Course, { q: 'geometry', limit: 3, offset: 2, sort: 'Code', dir: 'DESC' });
+      expect(page.records.map((r) => r.Code)).toEqual(expected('geometry').reverse().slice(2, 5));
+      expect(page.total).toBe(expected('geometry').length);
+    } finally {
+      await world.stop();
+    }
+  }, 60_000);
+});
