@@ -5,7 +5,7 @@ import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { subscribe, type CheckChangedEvent, type FlipEvent, type NotificationEvent, type PingEvent, type RecordChangedEvent } from '../monitoring/events.ts';
 import { getCheck } from '../monitoring/checks/service.ts';
-import { unauthenticated } from '../shared/errors.ts';
+import { writableProject } from '../monitoring/access.ts';
 import { Check } from './monitoring/check.ts';
 import type { Check as CheckRow } from '../generated/prisma/client.ts';
 import { Ping } from './monitoring/ping.ts';
@@ -120,7 +120,7 @@ builder.subscriptionFields((t) => ({
     description: 'Pings of one check as they arrive (read-write keys)',
     args: { checkId: t.arg.id({ required: true }) },
     subscribe: async (_r, args, ctx) => {
-      if ((await ctx.access()).readOnly) throw unauthenticated('wrong api key');
+      writableProject(await ctx.access());
       const { checkDbId } = await watchedCheck(ctx, args.checkId);
       return subscribe(ctx.deps.events, 'ping', (p: PingEvent) => p.checkId === checkDbId);
     },
@@ -131,7 +131,7 @@ builder.subscriptionFields((t) => ({
     description: 'Each delivery attempt’s outcome for the key’s project, or one check (read-write keys)',
     args: { checkId: t.arg.id() },
     subscribe: async (_r, args, ctx) => {
-      if ((await ctx.access()).readOnly) throw unauthenticated('wrong api key');
+      writableProject(await ctx.access());
       const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
       return subscribe(ctx.deps.events, 'notification', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId));
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
 import { createAdapterFactory } from '../../src/db/adapter.ts';
 import { createWorld, type World } from '../helpers/world.ts';
+import { campusGql } from '../helpers/gql.ts';
 
 let w: World;
 let staff: string;
@@ -13,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.stop());
 
-async function q(query: string, variables: Record<string, unknown> = {}, token: string | null = staff) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Token ${token}`;
-  const res = await fetch(`${w.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: any }> };
-}
+const q = (query: string, variables: Record<string, unknown> = {}, token: string | null = staff) => campusGql(w, query, variables, token) as Promise<{ status: number; data?: any; errors?: any[] }>;
 
 describe('campus records over GraphQL', () => {
   it('creates, reads by handle, updates and deletes with the same rules as REST', async () => {

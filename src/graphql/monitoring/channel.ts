@@ -2,7 +2,7 @@
 // test, delete; the project's repeat-alert period. Read-write keys only, as in Healthchecks.
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { unauthenticated } from '../../shared/errors.ts';
+import { writableProject } from '../../monitoring/access.ts';
 import * as channels from '../../monitoring/integrations/service.ts';
 import { CHANNEL_KINDS, type ChannelKind as Kind } from '../../monitoring/integrations/service.ts';
 import { webhookSpecFromValue, type WebhookSide } from '../../monitoring/integrations/webhook-spec.ts';
@@ -87,11 +87,7 @@ const side = (s: SideArg) =>
   s ? { method: s.method ?? undefined, url: s.url, body: s.body ?? undefined, headers: Object.fromEntries((s.headers ?? []).map((h) => [h.name, h.value])) } : undefined;
 const spec = (w: { down?: SideArg; up?: SideArg } | null | undefined) => (w ? { down: side(w.down), up: side(w.up) } : undefined);
 
-async function readWriteProject(ctx: GraphQLContext): Promise<string> {
-  const access = await ctx.access();
-  if (access.readOnly) throw unauthenticated('wrong api key');
-  return access.projectId;
-}
+const readWriteProject = async (ctx: GraphQLContext) => writableProject(await ctx.access());
 
 builder.mutationField('createChannel', (t) =>
   t.field({
@@ -106,7 +102,7 @@ builder.mutationField('createChannel', (t) =>
       notifyUp: t.arg.boolean({ description: 'Send "up" alerts here (default true)' }),
     },
     resolve: async (_root, args, ctx) =>
-      channels.createChannel(ctx.deps.db, await readWriteProject(ctx), {
+      channels.createChannelFor(ctx.deps, await ctx.access(), {
         kind: args.kind,
         value: args.value ?? undefined,
         webhook: spec(args.webhook),

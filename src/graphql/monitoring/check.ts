@@ -7,9 +7,10 @@ import { checkState, tagList } from '../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../monitoring/flips/flips-query.ts';
 import { flipsRange } from '../../monitoring/flips/service.ts';
 import { PING_LIST_MAX } from '../../monitoring/pings/service.ts';
-import { unauthenticated, validationError } from '../../shared/errors.ts';
+import { validationError } from '../../shared/errors.ts';
 import { Ping, listedPings } from './ping.ts';
 import { Channel } from './channel.ts';
+import { writableProject } from '../../monitoring/access.ts';
 import { Notification, NOTIFICATIONS_MAX, notificationsSelection } from './notification.ts';
 import { pageArgument } from '../pagination.ts';
 
@@ -28,12 +29,8 @@ const Methods = builder.enumType('PingMethods', {
   values: { ANY: { value: '' }, POST: { value: 'POST' } } as const,
 });
 
-async function requireReadWrite(ctx: GraphQLContext) {
-  const access = await ctx.access();
-  // Healthchecks hides URLs, channels and pings from read-only keys.
-  if (access.readOnly) throw unauthenticated('wrong api key');
-  return access;
-}
+// Healthchecks hides URLs, channels and pings from read-only keys.
+const requireReadWrite = async (ctx: GraphQLContext) => writableProject(await ctx.access());
 const hiddenFromReadOnly = async (ctx: GraphQLContext) => (await ctx.access()).readOnly;
 /** A value only read-write keys see (REST omits the key; GraphQL answers null). */
 const readWriteOnly = <T>(value: () => T) => async (ctx: GraphQLContext) => ((await hiddenFromReadOnly(ctx)) ? null : value());

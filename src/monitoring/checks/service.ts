@@ -2,8 +2,9 @@
 // two transports. Every function takes the caller's ProjectAccess and enforces it here.
 import { randomUUID } from 'node:crypto';
 import type { Check, Prisma } from '../../generated/prisma/client.ts';
-import { conflict, notFound, OtherProjectError, unauthenticated, validationError } from '../../shared/errors.ts';
+import { conflict, notFound, OtherProjectError, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
+import { writableProject } from '../access.ts';
 import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
 import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
 import { applySpec, checkDefaults, uniqueFilter, type CheckFields } from './apply-spec.ts';
@@ -18,10 +19,7 @@ export function channelCodes(check: CheckRecord): string[] {
   return check.channels.map((c) => c.channel.code).sort();
 }
 
-function requireWrite(access: ProjectAccess) {
-  // Healthchecks answers a read-only key on a write endpoint with 401 "wrong api key".
-  if (access.readOnly) throw unauthenticated('wrong api key');
-}
+const requireWrite = (access: ProjectAccess) => void writableProject(access);
 
 export interface ListChecksFilter {
   tags?: string[];

@@ -2,7 +2,8 @@
 // action (CLI) and a GraphQL mutation, as Healthchecks creates them in its dashboard.
 import { randomUUID } from 'node:crypto';
 import type { Channel } from '../../generated/prisma/client.ts';
-import { notFound, unauthenticated, validationError } from '../../shared/errors.ts';
+import { notFound, validationError } from '../../shared/errors.ts';
+import { writableProject } from '../access.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isHttpUrl, validateWebhookSpec, webhookSpecFromValue, webhookValue, type WebhookSideInput } from './webhook-spec.ts';
@@ -15,8 +16,7 @@ const CHAT_KINDS: readonly string[] = ['slack', 'mattermost', 'rocketchat', 'dis
 
 export async function listChannels(deps: MonitoringDeps, access: ProjectAccess) {
   // Healthchecks: channels need a read-write key.
-  if (access.readOnly) throw unauthenticated('wrong api key');
-  return deps.db.channel.findMany({ where: { projectId: access.projectId }, orderBy: { id: 'asc' } });
+  return deps.db.channel.findMany({ where: { projectId: writableProject(access) }, orderBy: { id: 'asc' } });
 }
 
 export interface ChannelInput {
@@ -85,8 +85,7 @@ export async function createChannel(db: Db, projectId: string, input: ChannelInp
 }
 
 export async function createChannelFor(deps: MonitoringDeps, access: ProjectAccess, input: ChannelInput) {
-  if (access.readOnly) throw unauthenticated('wrong api key');
-  return createChannel(deps.db, access.projectId, input);
+  return createChannel(deps.db, writableProject(access), input);
 }
 
 export type ChannelPatch = Omit<ChannelInput, 'kind'>;

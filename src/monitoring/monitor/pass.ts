@@ -54,6 +54,7 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
   const down = db.prepare(DOWN_SQL).safeIntegers(false);
   const reschedule = db.prepare(RESCHEDULE_SQL).safeIntegers(false);
   const flip = db.prepare(FLIP_SQL).safeIntegers(false);
+  const outbox = sqliteOutbox(db, observe);
   for (const row of rows) {
     page.last = { alertAfter: row.alertAfter as number, id: row.id as number };
     const check = checkFromRow<Check>(row)!;
@@ -72,7 +73,7 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
     observe(FLIP_SQL);
     const flipId = Number(flip.run(check.id, flipTime.getTime(), check.status).lastInsertRowid);
     // The outbox: the flip's notifications commit with it.
-    queueFlipNotifications(sqliteOutbox(db, observe), { checkId: check.id, flipId, oldStatus: check.status, newStatus: 'down', at: flipTime }, now);
+    queueFlipNotifications(outbox, { checkId: check.id, flipId, oldStatus: check.status, newStatus: 'down', at: flipTime }, now);
     page.down.push({ ...check, status: 'down', alertAfter: null });
     page.flips.push({ check, oldStatus: check.status, newStatus: 'down', at: flipTime, reason: 'timeout', processed: null });
   }

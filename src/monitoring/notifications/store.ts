@@ -4,16 +4,8 @@
 // ran out cannot overwrite a newer attempt's result.
 import type { NewNotification } from './outbox.ts';
 
-export interface ClaimedNotification {
+export interface ClaimedNotification extends Omit<NewNotification, 'nextAttemptAt'> {
   id: number;
-  code: string;
-  channelId: number;
-  checkId: number | null;
-  flipId: number | null;
-  reason: 'flip' | 'nag' | 'test';
-  status: 'down' | 'up';
-  eventAt: Date;
-  createdAt: Date;
   /** This attempt's number, 1-based. */
   attempt: number;
 }
