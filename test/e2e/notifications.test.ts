@@ -116,7 +116,7 @@ it('delivers after SIGKILL and restart a notification that was in flight, with t
   await kill9();
   receiver.release();
   await startServer();
-  // The killed process's lease runs out (4 × 300 ms + 2 s), then this one takes it over.
+  // The killed process's lease runs out (3 × 300 ms + 2 s), then this one takes it over.
   const requests = await receiver.waitFor(2, 15_000);
   expect(requests[1]!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
   const metrics = await (await fetch(`${base}/metrics`)).text();
