@@ -1,10 +1,12 @@
 // Bundles the server into dist/server.mjs with esbuild (packages stay external), so a start
 // loads one file instead of transpiling ~150 TypeScript modules through tsx's loader: about a
 // second less to the first served request. `npm start` builds when src/ changed (start.mjs).
+// `npm run build` also bundles the dashboard (web/, build-web.mjs).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildWeb } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,4 +27,4 @@ export async function buildServer() {
   copyFileSync(path.join(root, 'src/db/checkpoint-worker.mjs'), path.join(root, 'dist/checkpoint-worker.mjs'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+if (import.meta.url === `file://${process.argv[1]}`) await Promise.all([buildServer(), buildWeb(root)]);

@@ -11,5 +11,9 @@ const env = {
   CHECKPOINT_DISABLE: '1',
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
 };
-const result = spawnSync('npx', ['--no-install', 'prisma', 'generate'], { stdio: 'inherit', env });
-process.exit(result.status ?? 1);
+// Two clients from one model: SQLite's (the default) and PostgreSQL's (src/db/postgres-schema.ts).
+for (const schema of ['prisma/schema.prisma', 'prisma/postgres/schema.prisma']) {
+  if (!existsSync(schema)) continue;
+  const result = spawnSync('npx', ['--no-install', 'prisma', 'generate', '--schema', schema], { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

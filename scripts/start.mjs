@@ -1,9 +1,11 @@
 // `npm start`: runs the bundled server (dist/server.mjs), bundling it first when it is missing
-// or older than any file under src/ (see build.mjs for why the server runs bundled).
+// or older than any file under src/ (see build.mjs for why the server runs bundled), and the
+// dashboard's bundle when web/ changed (build-web.mjs).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer } from './build.mjs';
+import { buildWeb, webIsStale } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'dist/server.mjs');
@@ -22,4 +24,5 @@ function newestUnder(dir) {
 process.env.NODE_ENV ??= 'production';
 
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestUnder(path.join(root, 'src'))) await buildServer();
+if (webIsStale(root)) await buildWeb(root);
 await import(pathToFileURL(bundle).href);

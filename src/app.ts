@@ -12,8 +12,9 @@ import { startCheckpointer } from './db/checkpointer.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
 import type { MonitoringDeps } from './monitoring/context.ts';
 import { MonitoringEvents } from './monitoring/events.ts';
+import { RedisFanoutEvents, type RedisFanoutOptions } from './events/redis-fanout.ts';
 import { PingIngest } from './monitoring/pings/ingest.ts';
-import { sqlitePingStore } from './monitoring/pings/sqlite-store.ts';
+import { monitoringStores } from './monitoring/storage.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { attachGraphQLWebSocket } from './graphql/ws.ts';
@@ -24,8 +25,10 @@ import { createRouter, routeOf, type HttpRouter } from './http/router.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAbuseLimits, LIMIT_SCOPES } from './http/limits.ts';
 import { compressResponse } from './http/compression.ts';
+import { registerWebRoutes } from './http/web.ts';
 import { logAccess } from './http/access-log.ts';
-import { readFields } from '../rest-compat/campus/request.ts';
+import { loginFields, readFields } from '../rest-compat/campus/request.ts';
+import { campusNotFound } from '../rest-compat/campus/extras.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Notifier } from './monitoring/notifications/notifier.ts';
 import { createNotifier } from './monitoring/notifications/create.ts';
@@ -38,6 +41,8 @@ export interface BuildOptions {
   logger?: Logger;
   /** Registers extra routes (benchmarks add their baselines this way). */
   routes?: (router: HttpRouter, deps: MonitoringDeps) => void;
+  /** With REDIS_URL: the channel namespace and reconnect delays (tests keep theirs apart and short). */
+  eventFanout?: Omit<RedisFanoutOptions, 'url' | 'log'>;
 }
 
 export interface App {
@@ -61,25 +66,31 @@ export interface App {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = options.logger ?? pino({ level: config.logLevel });
   await migrate(config.databaseUrl);
-  const { db, onStatement, exclusive } = openDb(config.databaseUrl);
-  await tuneSqlite(db);
-  const databaseFile = sqliteFilePath(config.databaseUrl);
+  const opened = openDb(config.databaseUrl);
+  const { db, onStatement, exclusive } = opened;
+  const sqlite = opened.provider === 'sqlite';
+  if (sqlite) await tuneSqlite(db);
+  const databaseFile = sqlite ? sqliteFilePath(config.databaseUrl) : ':memory:';
   const checkpointer = databaseFile === ':memory:' ? null : startCheckpointer(databaseFile, log);
+  const stores = monitoringStores(opened);
+  const fanout = config.redisUrl === null ? null : new RedisFanoutEvents({ ...options.eventFanout, url: config.redisUrl, log });
   const deps = {
     db,
+    provider: opened.provider,
     exclusive,
     clock: options.clock ?? systemClock,
     siteRoot: config.siteRoot,
     siteName: config.siteName,
     pingBodyLimit: config.pingBodyLimit,
     pingEmailDomain: config.smtpdPort === null ? null : config.pingEmailDomain,
-    events: new MonitoringEvents(),
+    events: fanout ?? new MonitoringEvents(),
+    monitorStore: stores.monitor,
   } as MonitoringDeps;
-  deps.pings = new PingIngest(deps, sqlitePingStore(exclusive));
+  deps.pings = new PingIngest(deps, stores.pings);
   const monitor = createMonitor(deps, config.monitorIntervalMs, log);
   const { notifier, store: notificationStore } = createNotifier({
     db,
-    exclusive,
+    store: stores.notifications,
     config,
     clock: deps.clock,
     events: deps.events,
@@ -98,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         res.writeHead(301, { Location: `${path}/${query ? `?${query}` : ''}`, 'Content-Length': 0 });
         return res.end();
       }
+      // Under a campus prefix (bad percent-encoding included): Slate's own 404.
+      if (campusNotFound(req, res)) return;
       sendJson(res, 404, { error: 'not found' });
     },
     maxParamLength: 500,
@@ -112,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     websocketConnections: () => websocket?.wss.clients.size ?? 0,
     pendingNotifications: () => notificationStore.pendingStats(),
     sharedSubscriptions: () => ({ listeners: websocket?.shared.count() ?? 0, subscribers: websocket?.shared.subscribers() ?? 0 }),
+    eventFanoutUp: fanout ? () => fanout.fanoutUp : undefined,
     rateLimitKeys: () => Object.fromEntries(LIMIT_SCOPES.flatMap((scope) => (limits?.limiters[scope] ? [[scope, limits.limiters[scope].size]] : []))),
   });
   limits = createAbuseLimits({
@@ -120,12 +134,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onLimited: (scope) => metrics.rateLimited(scope),
     // The same fields the /login handler reads (rest-compat/campus/routes.ts); the body is read once.
     loginUsername: async (req) => {
-      const f = await readFields(req);
-      return String(f['_LOGIN[username]'] ?? f.username ?? '') || null;
+      return loginFields(await readFields(req)).username || null;
     },
   });
   // Liveness: answers without touching the database (also the benchmarks' no-op route).
-  router.get('/healthz', (_req, res) => sendText(res, 200, 'OK'));
+  // With Redis away the instance still serves everything but live events from other instances:
+  // still 200 (docs/decisions.md, "Redis event fan-out"), and the body says what is missing.
+  router.get('/healthz', fanout ? (_req, res) => sendText(res, 200, fanout.fanoutUp ? 'OK' : FANOUT_DEGRADED) : (_req, res) => sendText(res, 200, 'OK'));
   const metricsKey = config.metricsKey === null ? null : Buffer.from(`Bearer ${config.metricsKey}`);
   router.get('/metrics', async (req, res) => {
     if (metricsKey && !sameSecret(req.headers.authorization, metricsKey)) {
@@ -140,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events }, log);
   const graphql = createGraphQLHandler(deps, log, metrics.registry);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
+  // The dashboard at / and public status pages at /status/<slug> (src/http/web.ts).
+  registerWebRoutes(router, deps, log);
 
   const accessLog = config.accessLog && log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
@@ -198,11 +215,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.closeAllConnections();
       await closed;
       metrics.close();
+      await fanout?.close();
       await checkpointer?.stop();
       await db.$disconnect();
+      await opened.pool?.end();
     },
   };
 }
+
+export const FANOUT_DEGRADED = 'OK (event fan-out degraded: redis unavailable)';
 
 /** Compares a header with the expected secret in constant time. */
 function sameSecret(header: string | undefined, expected: Buffer): boolean {

@@ -101,6 +101,9 @@ const schema = z.object({
   COMPRESSION_MIN_BYTES: z.coerce.number().int().min(0).default(1024),
   // When set, /metrics wants `Authorization: Bearer <METRICS_KEY>`.
   METRICS_KEY: optionalText,
+  // When set, live events (flips, pings, check and record changes, notification outcomes)
+  // reach subscribers on every instance through this Redis (pub/sub only, nothing stored).
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/[^/]/.test(v), 'expected redis://[user:password@]host[:port][/db] or rediss://…'),
 });
 
 export interface Config {
@@ -129,6 +132,8 @@ export interface Config {
   compressionMinBytes: number | null;
   /** null: /metrics is open. */
   metricsKey: string | null;
+  /** null: events stay in this process (one instance). */
+  redisUrl: string | null;
 }
 
 /** A null rule is a limit switched off. */
@@ -198,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLog: e.ACCESS_LOG,
     compressionMinBytes: e.COMPRESSION ? e.COMPRESSION_MIN_BYTES : null,
     metricsKey: e.METRICS_KEY ?? null,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }

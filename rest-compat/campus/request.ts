@@ -1,5 +1,6 @@
 // Reading a Slate-style request: form fields (Slate's way) or a JSON body, merged over the
-// query string like PHP's $_REQUEST; the session token from `Authorization: Token <token>`.
+// query string like PHP's $_REQUEST; form keys nest as PHP nests them (`data[0][Title]`,
+// `tags[]`); the session token from `Authorization: Token <token>`.
 // Everything is decoded strictly and bounded before a handler sees it: a body over 1 MB is
 // 413, bytes that are not UTF-8, broken JSON and input nested past 64 levels are 400, a body
 // of another type is 415.
@@ -27,6 +28,68 @@ function parsed<T>(parse: () => T): T {
   }
 }
 
+type Fields = Record<string, unknown>;
+
+/** Containers made by nesting (not values): their next `[]` index, as PHP keeps it. */
+type Nest = { containers: Map<Fields, number> };
+
+const child = (nest: Nest, node: Fields, key: string): Fields => {
+  const existing = node[key];
+  if (existing && typeof existing === 'object' && nest.containers.has(existing as Fields)) return existing as Fields;
+  // A scalar at the key is replaced, as PHP's parse_str does for `a=1&a[b]=2`.
+  const made: Fields = Object.create(null);
+  nest.containers.set(made, 0);
+  node[key] = made;
+  return made;
+};
+
+/** The key a `[]` takes: one past the largest integer key so far (PHP's rule). */
+function slot(nest: Nest, node: Fields, key: string): string {
+  if (key !== '') {
+    if (/^(0|[1-9]\d{0,8})$/.test(key)) nest.containers.set(node, Math.max(nest.containers.get(node) ?? 0, Number(key) + 1));
+    return key;
+  }
+  const next = nest.containers.get(node) ?? 0;
+  nest.containers.set(node, next + 1);
+  return String(next);
+}
+
+/** `data[0][Title]=x` as `{data: {0: {Title: x}}}`; a key that is not bracketed stays flat. */
+function put(nest: Nest, root: Fields, key: string, value: string) {
+  const m = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
+  if (!m) return void (root[key] = value);
+  const path = [m[1]!, ...[...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1]!)];
+  let node = root;
+  for (let i = 0; i < path.length - 1; i++) node = child(nest, node, slot(nest, node, path[i]!));
+  node[slot(nest, node, path.at(-1)!)] = value;
+}
+
+/** Containers whose keys are all list indexes become arrays (in index order), so `/save` reads `data` as JSON's. */
+function settle(nest: Nest, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || !nest.containers.has(value as Fields)) return value;
+  const node = value as Fields;
+  for (const k of Object.keys(node)) node[k] = settle(nest, node[k]);
+  const keys = Object.keys(node);
+  return keys.length && keys.every((k) => /^(0|[1-9]\d*)$/.test(k)) ? keys.map((k) => node[k]) : node;
+}
+
+/** Form pairs as PHP's $_POST: nested by bracketed keys. Depth is bounded by the parser. */
+export function nestForm(pairs: Array<[string, string]>): Fields {
+  const nest: Nest = { containers: new Map() };
+  const root: Fields = Object.create(null);
+  nest.containers.set(root, 0);
+  for (const [k, v] of pairs) put(nest, root, k, v);
+  for (const k of Object.keys(root)) root[k] = settle(nest, root[k]);
+  return root;
+}
+
+/** Slate's login form fields (`_LOGIN[username]`, `_LOGIN[password]`), or plain `username`/`password`. */
+export function loginFields(f: Fields): { username: string; password: string } {
+  const login = (f._LOGIN && typeof f._LOGIN === 'object' ? f._LOGIN : {}) as Fields;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { username: text(login.username ?? f.username), password: text(login.password ?? f.password) };
+}
+
 /**
  * The request's fields: query string, then the POST body over it. A null-prototype object, so
  * a `__proto__` or `constructor` key is just a key.
@@ -37,7 +100,7 @@ export async function readFields(req: IncomingMessage): Promise<Record<string, u
   const search = url.indexOf('?');
   if (search >= 0) {
     // Node keeps the request line's bytes one per character (latin1).
-    for (const [k, v] of parsed(() => parseForm(Buffer.from(url.slice(search + 1), 'latin1'), MAX_DEPTH))) fields[k] = v;
+    Object.assign(fields, nestForm(parsed(() => parseForm(Buffer.from(url.slice(search + 1), 'latin1'), MAX_DEPTH))));
   }
   if (req.method !== 'POST') return fields;
   let raw: Buffer;
@@ -57,8 +120,7 @@ export async function readFields(req: IncomingMessage): Promise<Record<string, u
   }
   // application/x-www-form-urlencoded, and bodies sent without a type (as curl -d does).
   if (type === '' || type === 'application/x-www-form-urlencoded') {
-    for (const [k, v] of parsed(() => parseForm(raw, MAX_DEPTH))) fields[k] = v;
-    return fields;
+    return Object.assign(fields, nestForm(parsed(() => parseForm(raw, MAX_DEPTH))));
   }
   throw new HttpError(415, `Unsupported Content-Type ${JSON.stringify(type.slice(0, 100))}: send application/x-www-form-urlencoded or application/json`);
 }

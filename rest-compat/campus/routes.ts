@@ -1,22 +1,25 @@
 // Slate-compatible record routes for the eight kinds, one generic route set per kind
-// (Slate's RecordsRequestHandler): browse, read, create, edit, delete, save, destroy, login.
+// (Slate's RecordsRequestHandler): browse, read, the create and edit forms, create, edit,
+// delete, save, destroy, comment; extras.ts has the rest.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
-import { endSession, login, viewerFromToken, type Viewer } from '../../src/campus/auth.ts';
-import { hasLevel, KIND_LIST, KINDS, type KindSpec } from '../../src/campus/kinds.ts';
-import { RELATIONS, setSectionParticipant } from '../../src/campus/relationships.ts';
+import { viewerOrAnonymous, type Viewer } from '../../src/campus/auth.ts';
+import { KIND_LIST, type KindSpec } from '../../src/campus/kinds.ts';
 import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
-import { InvalidRequestError, MAX_INT, MAX_LIST_ITEMS } from '../../src/campus/limits.ts';
+import { InvalidRequestError, MAX_LIST_ITEMS, parseId } from '../../src/campus/limits.ts';
 import { HttpError } from '../../src/http/body.ts';
 import { sendJson } from '../../src/http/respond.ts';
-import { DomainError, RecordValidationError } from '../../src/shared/errors.ts';
-import { linkJson, recordJson } from './serialize.ts';
+import { DomainError, notFound, RecordValidationError } from '../../src/shared/errors.ts';
+import { linkJson, recordJson, templateJson } from './serialize.ts';
 import { readFields, sessionToken } from './request.ts';
+import { browseEnvelope, browseOptions } from './browse.ts';
+import { withIncludes } from './include.ts';
+import { PAGE_NOT_FOUND, registerExtraRoutes } from './extras.ts';
 
-type Handler = (ctx: { req: IncomingMessage; query: URLSearchParams; viewer: Viewer; params: Record<string, string | undefined> }) => Promise<unknown>;
+export type Handler = (ctx: { req: IncomingMessage; query: URLSearchParams; viewer: Viewer; params: Record<string, string | undefined> }) => Promise<unknown>;
 
 function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
   // A malformed or oversized request (Slate's 400 "bad request params"); 413 and 415 for bodies.
@@ -44,31 +47,6 @@ function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
   return sendJson(res, 500, { success: false, message: 'internal server error' });
 }
 
-/** Related records named by ?include= (comma-separated), loaded for all records at once. */
-async function withIncludes(deps: CampusDeps, kind: KindSpec, list: CampusRecord[], include: string | null, viewer: Viewer) {
-  const out = list.map((r) => recordJson(kind, r, viewer));
-  const names = new Set((include ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-  for (const name of names) {
-    // Own names only: `__proto__` or `toString` are not relationships.
-    const relation = Object.hasOwn(RELATIONS[kind.name], name) ? RELATIONS[kind.name][name] : undefined;
-    if (!relation) continue; // Slate ignores names that are not declared dynamic fields.
-    if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId))) continue;
-    const loaded = await relation.load(deps, list);
-    const shape = (v: unknown) => (relation.kind in KINDS ? recordJson(KINDS[relation.kind as keyof typeof KINDS], v as CampusRecord, viewer) : linkJson(v as CampusRecord));
-    list.forEach((r, i) => {
-      const value = loaded.get(r.ID);
-      out[i]![name] = Array.isArray(value) ? value.map(shape) : value ? shape(value) : null;
-    });
-  }
-  return out;
-}
-
-/**
- * Slate's browse paging: a value that is not all digits is ignored (ctype_digit), and digits
- * past the range saturate as PHP's integer cast does (here at the 32-bit maximum).
- */
-const intParam = (v: string | null) => (v && /^\d+$/.test(v) ? Math.min(Number(v), MAX_INT) : undefined);
-
 /** /save and /destroy take `{"data": [...]}` of at most MAX_LIST_ITEMS items (Slate's 400 otherwise). */
 function batch(fields: Record<string, unknown>, message: string): unknown[] {
   if (!Array.isArray(fields.data)) throw new HttpError(400, message);
@@ -76,12 +54,15 @@ function batch(fields: Record<string, unknown>, message: string): unknown[] {
   return fields.data;
 }
 
+export type Route = (methods: Array<'GET' | 'POST'>, path: string, handler: Handler) => void;
+
 export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: CampusDeps, log: Logger) {
   function route(methods: Array<'GET' | 'POST'>, path: string, handler: Handler) {
     router.on(methods, path, async (req, res, params) => {
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
       try {
-        const viewer = await viewerFromToken(deps.db, sessionToken(req, query));
+        // An unknown or ended token is anonymous, as Slate starts a fresh session for it.
+        const viewer = await viewerOrAnonymous(deps.db, sessionToken(req, query));
         const body = await handler({ req, query, viewer, params });
         sendJson(res, 200, body);
       } catch (err) {
@@ -100,28 +81,19 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
   for (const kind of KIND_LIST) {
     const base = `/${kind.prefix}`;
     const one = async (viewer: Viewer, record: CampusRecord, query: URLSearchParams) =>
-      (await withIncludes(deps, kind, [record], query.get('include'), viewer))[0];
+      (await withIncludes(deps, viewer, kind, [record], query.get('include')))[0];
 
     route(['GET'], base, async ({ query, viewer }) => {
-      const limit = intParam(query.get('limit'));
-      const offset = intParam(query.get('offset'));
-      const { records: list, total } = await records.browseRecords(deps, viewer, kind, {
-        limit,
-        offset,
-        sort: query.get('sort') ?? undefined,
-        dir: query.get('dir') === 'DESC' ? 'DESC' : 'ASC',
-        q: query.get('q') ?? undefined,
-      });
-      const body: Record<string, unknown> = {
-        success: true,
-        data: await withIncludes(deps, kind, list, query.get('include'), viewer),
-        conditions: [],
-        total,
-        limit: limit || false,
-        offset: limit ? offset ?? 0 : false,
-      };
-      if (query.get('q')) body.query = query.get('q');
-      return body;
+      const result = await records.browseRecords(deps, viewer, kind, browseOptions(kind, query));
+      return browseEnvelope(result, await withIncludes(deps, viewer, kind, result.records, query.get('include')), query, viewer);
+    });
+
+    // Slate's form steps for a JSON client: the empty or current record, `success: false`.
+    route(['GET'], `${base}/create`, async ({ viewer }) => ({ success: false, data: templateJson(kind, records.recordTemplate(viewer, kind), viewer) }));
+
+    route(['GET'], `${base}/:ident/edit`, async ({ query, viewer, params }) => {
+      const record = await records.editableRecord(deps, viewer, kind, params.ident!);
+      return { success: false, data: await one(viewer, record, query) };
     });
 
     route(['POST'], `${base}/create`, async ({ req, query, viewer }) => {
@@ -136,15 +108,22 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       // Every item is checked before any is saved: a bad one stores nothing.
       const bad = items.findIndex((item) => typeof item !== 'object' || item === null || Array.isArray(item));
       if (bad >= 0) throw new HttpError(400, `Save expects "data" field as array of record deltas: item ${bad} is not an object`);
+      // An item naming a record that does not exist stops the request with 404, as in Slate;
+      // it is found before anything is saved, so nothing is (Slate keeps the items before it).
+      const idOf = (item: Record<string, unknown>) => {
+        const id = parseId(item.ID);
+        return id && id > 0 ? id : null;
+      };
+      for (const item of items as Array<Record<string, unknown>>) {
+        const id = idOf(item);
+        if (id && !(await records.findRecord(deps, kind, id))) throw notFound('Record not found');
+      }
       const saved: unknown[] = [];
       const failed: unknown[] = [];
       for (const item of items as Array<Record<string, unknown>>) {
         try {
-          const id = item.ID;
-          const record =
-            typeof id === 'number' && id > 0
-              ? await records.editRecord(deps, viewer, kind, id, item)
-              : await records.createRecord(deps, viewer, kind, item);
+          const id = idOf(item);
+          const record = id ? await records.editRecord(deps, viewer, kind, id, item) : await records.createRecord(deps, viewer, kind, item);
           saved.push(recordJson(kind, record, viewer));
         } catch (err) {
           if (err instanceof RecordValidationError) failed.push({ record: item, validationErrors: err.fields });
@@ -190,7 +169,12 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       return { success: true, data: await one(viewer, record, query) };
     });
 
-    route(['POST'], `${base}/:ident/comment`, async ({ req, query, viewer, params }) => {
+    // Slate: a comment is posted; any other method is a bad request.
+    route(['GET'], `${base}/:ident/comment`, async () => {
+      throw new HttpError(400, 'You did not supply the needed parameters correctly');
+    });
+
+    route(['POST'], `${base}/:ident/comment`, async ({ req, viewer, params }) => {
       const fields = await readFields(req);
       const comment = await addComment(deps, viewer, kind, params.ident!, fields.Message);
       return { success: true, data: linkJson(comment) };
@@ -198,31 +182,22 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
 
     route(['GET', 'POST'], `${base}/:ident/delete`, async ({ req, query, viewer, params }) => {
       if (req.method === 'GET') {
-        // Slate's confirmation step: nothing is deleted by a GET.
-        const record = await records.getRecord(deps, viewer, kind, params.ident!);
+        // Slate's confirmation step, after its write check: nothing is deleted by a GET.
+        const record = await records.editableRecord(deps, viewer, kind, params.ident!);
         return { question: `Are you sure you want to delete this ${kind.noun}?`, data: recordJson(kind, record, viewer) };
       }
       const record = await records.deleteRecord(deps, viewer, kind, params.ident!);
       return { success: true, data: recordJson(kind, record, viewer) };
     });
+
+    // Another segment after a record (Slate: onRecordRequestNotHandled): the record must
+    // exist and be readable, then the page does not; an empty segment is the record itself.
+    route(['GET', 'POST'], `${base}/:ident/*`, async ({ query, viewer, params }) => {
+      const record = await records.getRecord(deps, viewer, kind, params.ident!);
+      if (params['*'] !== '') throw notFound(PAGE_NOT_FOUND);
+      return { success: true, data: await one(viewer, record, query) };
+    });
   }
 
-  route(['POST'], '/section-participants/create', async ({ req, viewer }) => {
-    const f = await readFields(req);
-    const row = await setSectionParticipant(deps, viewer, String(f.CourseSectionID ?? ''), String(f.PersonID ?? ''), String(f.Role ?? ''));
-    return { success: true, data: linkJson(row) };
-  });
-
-  route(['POST'], '/login', async ({ req }) => {
-    const f = await readFields(req);
-    const { person, token, session } = await login(deps.db, String(f['_LOGIN[username]'] ?? f.username ?? ''), String(f['_LOGIN[password]'] ?? f.password ?? ''));
-    return { success: true, data: { ID: session.ID, Class: 'UserSession', Created: Math.floor(session.Created.getTime() / 1000), Handle: token, PersonID: person.ID } };
-  });
-
-  route(['GET', 'POST'], '/login/logout', async ({ req, query }) => {
-    const token = sessionToken(req, query);
-    if (token) await endSession(deps.db, token);
-    return { success: true };
-  });
-
+  registerExtraRoutes(route, deps);
 }

@@ -37,3 +37,8 @@ export function linkJson(row: Record<string, unknown>): Record<string, unknown> 
   }
   return out;
 }
+
+/** Slate's phantom record (GET /create): no ID yet, and MySQL's default spelled out for Created. */
+export function templateJson(kind: KindSpec, template: Record<string, unknown>, viewer: Viewer): Record<string, unknown> {
+  return { ...recordJson(kind, template, viewer), ID: null, Created: 'CURRENT_TIMESTAMP' };
+}

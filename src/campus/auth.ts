@@ -61,6 +61,24 @@ export async function viewerFromToken(db: Db, token: string | null | undefined):
   return { personId: session.person.ID, level: session.person.AccountLevel as AccountLevel };
 }
 
+/**
+ * The viewer behind a token for Slate's routes: an unknown or ended token is anonymous, as
+ * Slate starts a fresh anonymous session for it (GraphQL keeps refusing it: viewerFromToken).
+ */
+export async function viewerOrAnonymous(db: Db, token: string | null | undefined): Promise<Viewer> {
+  try {
+    return await viewerFromToken(db, token);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'UNAUTHENTICATED') return anonymous;
+    throw err;
+  }
+}
+
+/** The session a token opened (Slate's GET /login answers with it), or null. */
+export async function sessionOf(db: Db, token: string) {
+  return db.campusSession.findUnique({ where: { TokenHash: hashKey(token) }, select: { ID: true, Created: true, LastRequest: true, PersonID: true } });
+}
+
 export async function endSession(db: Db, token: string) {
   await db.campusSession.deleteMany({ where: { TokenHash: hashKey(token) } });
 }

@@ -23,6 +23,8 @@ export interface FieldSpec {
   readLevel?: AccountLevel;
   /** Other names accepted on input (Term's StartDate for the seed's StarDate). */
   aliases?: string[];
+  /** The value a new record gets when none is given (shown by Slate's GET /create form). */
+  default?: string;
 }
 
 export interface Access {
@@ -51,11 +53,13 @@ export interface KindSpec {
   /** Parent-child tree through ParentID; `cascade` deletes descendants (Slate's nested sets). */
   tree?: 'cascade' | 'refuse';
   access: Access;
-  /** Default browse order. */
+  /** Default browse order (tree kinds: pre-order, Slate's `Left`, see tree.ts). */
   order: Array<Record<string, 'asc' | 'desc'>>;
+  /** Slate's default browse `limit` for REST ($browseLimitDefault; none: `limit: false`). */
+  browseLimit?: number;
 }
 
-const status = (): FieldSpec => ({ name: 'Status', type: 'enum', values: STATUSES });
+const status = (): FieldSpec => ({ name: 'Status', type: 'enum', values: STATUSES, default: 'Live' });
 
 const contentFields: FieldSpec[] = [
   { name: 'ContextClass', type: 'varchar' },
@@ -65,7 +69,7 @@ const contentFields: FieldSpec[] = [
   { name: 'AuthorID', type: 'int', ref: 'Person' },
   status(),
   { name: 'Published', type: 'timestamp' },
-  { name: 'Visibility', type: 'enum', values: ['Public', 'Private'] },
+  { name: 'Visibility', type: 'enum', values: ['Public', 'Private'], default: 'Public' },
   { name: 'LayoutClass', type: 'enum', values: ['OneColumn'] },
   { name: 'LayoutConfig', type: 'text' },
 ];
@@ -152,6 +156,7 @@ export const KINDS: Record<KindName, KindSpec> = {
     fields: contentFields,
     access: { browse: null, read: null, write: 'Staff', create: 'User' },
     order: [{ Published: 'desc' }, { ID: 'desc' }],
+    browseLimit: 25,
   },
   Page: {
     name: 'Page',

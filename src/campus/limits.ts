@@ -26,6 +26,13 @@ export const SEARCH_MAX_WORDS = 10;
  */
 export const SEARCH_MAX_IDS = 1_000;
 
+/**
+ * Most records one browse returns. Slate's browse has no default limit (`limit: false`, blog
+ * posts 25); we keep that, but a page never holds more than this: a larger `limit` is served as
+ * this many, and a browse without one that matches more says so by printing this `limit`.
+ */
+export const BROWSE_MAX_LIMIT = 1000;
+
 /** Items in one list: /save and /destroy `data`, a record's `tags` and `groupIDs`. */
 export const MAX_LIST_ITEMS = 1000;
 

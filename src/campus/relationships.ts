@@ -121,8 +121,9 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
       },
     },
   },
-  BlogPost: { Author: one('Person', 'AuthorID'), Tags: tags, Comments: comments('BlogPost') },
-  Page: { Author: one('Person', 'AuthorID'), Tags: tags, Comments: comments('Page') },
+  // `tags` is Slate's name for the dynamic field; `Tags` the relationship's.
+  BlogPost: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('BlogPost') },
+  Page: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('Page') },
   Group: {
     Parent: one('Group', 'ParentID'),
     Members: {

@@ -1,8 +1,5 @@
 // One generic records service for the eight kinds (Slate's RecordsRequestHandler idea):
 // browse, read, create, edit, delete, batch save and destroy. Both transports call these.
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { GatewayEvents } from '../monitoring/events.ts';
 import { conflict, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, publicFilter, requireLevel, requireReadable, requireWritable } from './access.ts';
 import { hashPassword, type Viewer } from './auth.ts';
@@ -10,49 +7,16 @@ import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
-import { InvalidRequestError, MAX_INT, SEARCH_MAX_IDS } from './limits.ts';
-import { scanWhere, searchWords, type RecordSearch } from './search.ts';
-import { sqliteRecordSearch } from './sqlite-search.ts';
+import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT } from './limits.ts';
+import { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord } from './lookup.ts';
+import { resolveFilters, type BrowseFilters } from './filters.ts';
+import { searchWhere } from './qualifiers.ts';
+import { preorderRank, subtreeIds } from './tree.ts';
 
-export interface CampusDeps {
-  db: Db;
-  clock: Clock;
-  /** Where record changes are announced after they commit (live subscriptions). */
-  events?: GatewayEvents;
-  /** The search index behind browse `q` (default: SQLite's, on `db`). */
-  search?: RecordSearch;
-}
+export { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
 
 function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
   deps.events?.emit('recordChanged', { kind: kind.name, action, record });
-}
-
-export type CampusRecord = Record<string, unknown> & { ID: number };
-
-interface Delegate {
-  findFirst(args: object): Promise<CampusRecord | null>;
-  findMany(args: object): Promise<CampusRecord[]>;
-  count(args: object): Promise<number>;
-  create(args: object): Promise<CampusRecord>;
-  update(args: object): Promise<CampusRecord>;
-  delete(args: object): Promise<CampusRecord>;
-}
-
-export const delegate = (db: Db, kind: KindSpec) => (db as unknown as Record<string, Delegate>)[kind.model]!;
-/** Blog posts and pages share a table; each kind sees only its own class. */
-export const kindScope = (kind: KindSpec): Record<string, unknown> => (kind.model === 'content' ? { Class: kind.className } : {});
-
-/** Slate's lookup: all digits is an ID, anything else the Handle (people: the Username). */
-export function identWhere(kind: KindSpec, ident: string | number): Record<string, unknown> {
-  const s = String(ident);
-  if (/^\d+$/.test(s)) return { ID: Number(s) };
-  return kind.name === 'Person' ? { Username: s } : { Handle: s };
-}
-
-export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string | number): Promise<CampusRecord | null> {
-  // An ID past the 32-bit column range names no record (the query itself would fail).
-  if (/^\d+$/.test(String(ident)) && Number(ident) > MAX_INT) return null;
-  return delegate(deps.db, kind).findFirst({ where: { ...identWhere(kind, ident), ...kindScope(kind) } });
 }
 
 async function requireRecord(deps: CampusDeps, kind: KindSpec, ident: string | number) {
@@ -68,13 +32,29 @@ export async function getRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec
 }
 
 export interface BrowseOptions {
+  /** Page size; none (or 0) is Slate's "no limit", still at most BROWSE_MAX_LIMIT records. */
   limit?: number;
+  /** Records to skip; as in Slate, only with a limit. */
   offset?: number;
   sort?: string;
   dir?: 'ASC' | 'DESC';
+  /** Slate's search string: terms, `qualifier:term`, quotes, `mode:or`. */
   q?: string;
   /** Extra equality filters (GraphQL: parent, course, term, ...). */
   where?: Record<string, unknown>;
+  /** Slate's browse filters (sections by term, course, location, enrolled user; ...). */
+  filters?: BrowseFilters;
+}
+
+export interface BrowseResult {
+  records: CampusRecord[];
+  total: number;
+  /** The page size applied, or null when every match fits (Slate's `limit: false`). */
+  limit: number | null;
+  /** Slate's echo of the keyed conditions the filters added. */
+  conditions: Record<string, unknown>;
+  /** The records the filters named (Term, Course, Location, EnrolledUser). */
+  objects: Record<string, CampusRecord>;
 }
 
 const pageNumber = (name: string, v: number | undefined) => {
@@ -82,28 +62,53 @@ const pageNumber = (name: string, v: number | undefined) => {
   return v;
 };
 
-export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: KindSpec, options: BrowseOptions = {}) {
+export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: KindSpec, options: BrowseOptions = {}): Promise<BrowseResult> {
   requireLevel(viewer, kind.access.browse);
   const limit = pageNumber('limit', options.limit);
   const offset = pageNumber('offset', options.offset);
   const sortable = new Set(['ID', 'Created', 'Modified', ...kind.fields.map((f) => f.name)]);
   if (options.sort && !sortable.has(options.sort)) throw validationError('Invalid sort field');
-  const where: Record<string, unknown> = { ...kindScope(kind), ...publicFilter(kind, viewer, deps.clock.now()), ...options.where };
+  const filters = await resolveFilters(deps, viewer, kind, options.filters);
+  const and = [...filters.where];
+  // The index answers the search; visibility, filters and paging then apply as to any browse.
+  if (options.q) and.push(await searchWhere(deps, kind, options.q));
+  const where: Record<string, unknown> = { ...kindScope(kind), ...publicFilter(kind, viewer, deps.clock.now()), ...options.where, AND: and };
   // Below Staff, people see only themselves (Slate also shows wards; we have no guardians).
   if (kind.name === 'Person' && !isStaff(viewer)) where.ID = viewer.personId ?? -1;
-  const words = options.q ? searchWords(options.q) : [];
-  if (words.length) {
-    // The index answers the words; visibility, filters and paging then apply as to any browse.
-    const ids = await (deps.search ?? sqliteRecordSearch(deps.db)).ids(kind, words, SEARCH_MAX_IDS);
-    where.AND = ids.length <= SEARCH_MAX_IDS ? [{ ID: { in: ids } }] : scanWhere(kind, words);
-  }
-  const orderBy = options.sort ? [{ [options.sort]: options.dir === 'DESC' ? 'desc' : 'asc' }, { ID: 'asc' }] : kind.order;
+  const take = Math.min(limit || BROWSE_MAX_LIMIT, BROWSE_MAX_LIMIT);
+  const skip = limit ? offset || 0 : 0;
   const d = delegate(deps.db, kind);
-  const [records, total] = await Promise.all([
-    d.findMany({ where, orderBy, take: limit || undefined, skip: limit ? offset || undefined : undefined }),
-    d.count({ where }),
-  ]);
-  return { records, total };
+  let records: CampusRecord[];
+  let total: number;
+  if (!options.sort && kind.tree) {
+    // Slate lists trees in nested-set order (Left): a pre-order walk of the matches.
+    const [matches, rank] = await Promise.all([d.findMany({ where, select: { ID: true } }), preorderRank(deps, kind)]);
+    const ids = matches.map((m) => m.ID).sort((a, b) => (rank.get(a) ?? MAX_INT) - (rank.get(b) ?? MAX_INT) || a - b);
+    total = ids.length;
+    const page = ids.slice(skip, skip + take);
+    const rows = new Map((await d.findMany({ where: { ID: { in: page } } })).map((r) => [r.ID, r]));
+    records = page.map((id) => rows.get(id)).filter((r): r is CampusRecord => !!r);
+  } else {
+    const orderBy = options.sort ? [{ [options.sort]: options.dir === 'DESC' ? 'desc' : 'asc' }, { ID: 'asc' }] : kind.order;
+    [records, total] = await Promise.all([d.findMany({ where, orderBy, take, skip: skip || undefined }), d.count({ where })]);
+  }
+  const applied = limit ? take : total > BROWSE_MAX_LIMIT ? BROWSE_MAX_LIMIT : null;
+  return { records, total, limit: applied, conditions: filters.conditions, objects: filters.objects };
+}
+
+/** Slate's GET /create: the write check, then the empty record a form starts from (defaults filled). */
+export function recordTemplate(viewer: Viewer, kind: KindSpec): Record<string, unknown> {
+  requireWritable(kind, viewer, null);
+  const out: Record<string, unknown> = { ID: null, Class: kind.className, Created: null, CreatorID: null };
+  for (const field of kind.fields) out[field.name] = field.default ?? null;
+  return out;
+}
+
+/** Slate's GET /<h>/edit: the record as the edit form shows it, for those who may edit it. */
+export async function editableRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number) {
+  const record = await requireRecord(deps, kind, ident);
+  requireWritable(kind, viewer, record);
+  return record;
 }
 
 async function checkReferences(deps: CampusDeps, kind: KindSpec, data: RecordInput, errors: FieldErrors, selfId: number | null) {
@@ -270,16 +275,6 @@ async function blockers(deps: CampusDeps, kind: KindSpec, record: CampusRecord):
   if (kind.name !== 'Section') found.push(await count(await contextPosts(), 'blog post or page'));
   const list = found.filter(Boolean);
   return list.length ? `Cannot delete this ${kind.noun}: ${list.join(' and ')} still refer to it` : null;
-}
-
-async function subtreeIds(deps: CampusDeps, kind: KindSpec, rootId: number): Promise<number[]> {
-  const ids = [rootId];
-  for (let frontier = [rootId]; frontier.length; ) {
-    const children = await delegate(deps.db, kind).findMany({ where: { ParentID: { in: frontier } }, select: { ID: true } });
-    frontier = children.map((c) => c.ID);
-    ids.push(...frontier);
-  }
-  return ids;
 }
 
 /**

@@ -10,6 +10,7 @@ import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
 import { setNagPeriod, testChannel } from '../monitoring/notifications/service.ts';
 import { patchWebhookSpec, webhookSpecFromValue } from '../monitoring/integrations/webhook-spec.ts';
+import { setStatusPage } from '../monitoring/status-pages/service.ts';
 
 // The Prisma client and the schema engine load only when a command needs the database,
 // so `--help` and usage errors answer at once.
@@ -25,7 +26,7 @@ async function openDatabase(): Promise<CreatedDb> {
     await migrate(databaseUrl);
     opened = openDb(databaseUrl);
     db = opened.db;
-    await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+    if (opened.provider === 'sqlite') await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
   }
   return opened;
 }
@@ -113,17 +114,18 @@ function channelInput(o: ChannelOpts): channels.ChannelPatch {
 }
 
 async function cliNotifier() {
-  const { db: client, exclusive } = await openDatabase();
-  const [{ createNotifier }, { MonitoringEvents }, { checkJson }, { closeEmailTransport }] = await Promise.all([
+  const opened = await openDatabase();
+  const [{ createNotifier }, { MonitoringEvents }, { checkJson }, { closeEmailTransport }, { monitoringStores }] = await Promise.all([
     import('../monitoring/notifications/create.ts'),
     import('../monitoring/events.ts'),
     import('../../rest-compat/healthchecks/serialize.ts'),
     import('../monitoring/notifications/transports/email.ts'),
+    import('../monitoring/storage.ts'),
   ]);
   const config = loadConfig();
   const { notifier } = createNotifier({
-    db: client,
-    exclusive,
+    db: opened.db,
+    store: monitoringStores(opened).notifications,
     config,
     clock: { now: () => new Date() },
     events: new MonitoringEvents(),
@@ -319,6 +321,22 @@ project
     process.stdout.write(period === null ? 'repeat alerts off\n' : `repeat alerts every ${period} s\n`);
   });
 
+project
+  .command('set-status-page')
+  .description('publish the project\'s public status page at /status/<slug> (names, statuses, last pings; no key needed), or withdraw it')
+  .requiredOption('--project <id>', 'project id')
+  .option('--slug <slug>', 'the page\'s address: lower-case letters, digits and hyphens')
+  .option('--tags <tags>', 'list only checks having any of these comma-separated tags')
+  .option('--off', 'withdraw the page')
+  .action(async (opts: { project: string; slug?: string; tags?: string; off?: boolean }, command: Command) => {
+    if (Boolean(opts.off) === (opts.slug !== undefined)) command.error('error: give --slug <slug> or --off');
+    if (opts.off && opts.tags !== undefined) command.error('error: --tags goes with --slug');
+    const settings = await setStatusPage(await database(), opts.project, opts.off ? null : { slug: opts.slug!, tags: opts.tags?.split(',') });
+    if (!settings) return void process.stdout.write('status page off\n');
+    const tags = settings.tags.length ? ` (checks tagged ${settings.tags.join(', ')})` : '';
+    process.stdout.write(`status page at ${loadConfig().siteRoot}/status/${settings.slug}${tags}\n`);
+  });
+
 const campusToken = program.command('campus-token').description('session tokens for scripts that call the campus API');
 
 campusToken
@@ -339,6 +357,42 @@ program
     const migrate = await loadMigrate();
     const applied = await migrate(loadConfig().databaseUrl);
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+  });
+
+program
+  .command('export')
+  .description('write every row of the database as a dump (JSON Lines) for `gateway import`, e.g. to move from SQLite to PostgreSQL')
+  .option('--out <file>', 'write to this file instead of standard output')
+  .action(async (opts: { out?: string }) => {
+    const [{ exportLines }, { createWriteStream }, { EventEmitter }] = await Promise.all([import('../db/transfer.ts'), import('node:fs'), import('node:events')]);
+    const out = opts.out ? createWriteStream(opts.out) : process.stdout;
+    let rows = -1;
+    for await (const line of exportLines(await database())) {
+      rows++;
+      if (!out.write(line + '\n')) await EventEmitter.once(out, 'drain');
+    }
+    if (opts.out) await new Promise<void>((resolve, reject) => (out as import('node:fs').WriteStream).end((err?: Error | null) => (err ? reject(err) : resolve())));
+    process.stderr.write(`exported ${rows} rows\n`);
+  });
+
+program
+  .command('import')
+  .description('load a dump made by `gateway export` into the (new, empty) database DATABASE_URL names')
+  .option('--in <file>', 'read this file instead of standard input')
+  .action(async (opts: { in?: string }) => {
+    const [{ importLines, DumpError }, { createReadStream }, { createInterface }] = await Promise.all([import('../db/transfer.ts'), import('node:fs'), import('node:readline')]);
+    const opened = await openDatabase();
+    const input = createInterface({ input: opts.in ? createReadStream(opts.in) : process.stdin, crlfDelay: Infinity });
+    // readline buffers lines only for an iterator that exists: take it now, before the import's
+    // first await (its emptiness check), or a short file is read and lost meanwhile.
+    const lines = input[Symbol.asyncIterator]();
+    try {
+      const counts = await importLines(opened.db, opened.provider, { [Symbol.asyncIterator]: () => lines });
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      process.stdout.write(`imported ${total} rows: ${Object.entries(counts).map(([m, n]) => `${m} ${n}`).join(', ') || 'none'}\n`);
+    } catch (err) {
+      throw err instanceof DumpError ? new DomainError('VALIDATION', `import refused: ${err.message}`) : err;
+    }
   });
 
 try {

@@ -1,22 +1,61 @@
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
 import { createAdapterFactory } from './adapter.ts';
 import { gateAdapterFactory, type StatementListener } from './gated-adapter.ts';
+import { providerOf, type Provider } from './provider.ts';
 
+/**
+ * The Prisma client. Its type is the SQLite client's; on PostgreSQL it is the client generated
+ * from the same models for PostgreSQL, with the same API (src/db/postgres-schema.ts).
+ */
 export type Db = PrismaClient;
 
 export interface CreatedDb {
   db: Db;
+  provider: Provider;
+  /** PostgreSQL: the connection pool Prisma uses, for the hot paths' own SQL; SQLite: null. */
+  pool: pg.Pool | null;
   /** Calls `listener` with the SQL of every statement this client sends; returns an unsubscribe. */
   onStatement(listener: StatementListener): () => void;
-  /** Runs `work` on the driver's connection (better-sqlite3) with no Prisma statement between. */
+  /** SQLite: runs `work` on the driver's connection (better-sqlite3) with no Prisma statement between. */
   exclusive<T>(work: (connection: unknown, observe: StatementListener) => T): Promise<T>;
+  /** Reports statements sent outside Prisma (the hot paths' own SQL) to the listeners. */
+  observe: StatementListener;
 }
 
+/** Connections per instance on PostgreSQL (PG_POOL_SIZE): Prisma and the hot paths share them. */
+const poolSize = () => Number(process.env.PG_POOL_SIZE ?? 10);
+
 export function openDb(databaseUrl: string): CreatedDb {
+  const provider = providerOf(databaseUrl);
+  if (provider === 'postgresql') {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize() });
+    // A connection that dies while idle (server restart) must not crash the process.
+    pool.on('error', () => {});
+    // PostgreSQL runs statements concurrently, one connection each: no gate, only counting.
+    const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl, pool), { serialize: false });
+    const db = new PostgresPrismaClient({ adapter }) as unknown as Db;
+    return {
+      db,
+      provider,
+      pool,
+      onStatement: (l) => adapter.onStatement(l),
+      exclusive: () => Promise.reject(new Error('exclusive() is SQLite-only')),
+      observe: (sql) => adapter.observe(sql),
+    };
+  }
   // better-sqlite3 builds SQLite with its default limit of 32,766 bind parameters; Prisma
   // assumes SQLite's old 999 and would split a 1,000-ping batch into twelve INSERTs.
   const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl), { maxBindValues: 32_766 });
-  return { db: new PrismaClient({ adapter }), onStatement: (l) => adapter.onStatement(l), exclusive: (w) => adapter.exclusive(w) };
+  return {
+    db: new PrismaClient({ adapter }),
+    provider,
+    pool: null,
+    onStatement: (l) => adapter.onStatement(l),
+    exclusive: (w) => adapter.exclusive(w),
+    observe: (sql) => adapter.observe(sql),
+  };
 }
 
 export function createDb(databaseUrl: string): Db {

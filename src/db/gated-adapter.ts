@@ -24,7 +24,10 @@ export type StatementListener = (sql: string) => void;
 class Gate {
   #tail: Promise<void> = Promise.resolve();
 
+  constructor(private serialize = true) {}
+
   async acquire(): Promise<() => void> {
+    if (!this.serialize) return () => {};
     let release!: () => void;
     const next = new Promise<void>((resolve) => (release = resolve));
     const previous = this.#tail;
@@ -34,6 +37,7 @@ class Gate {
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.serialize) return work();
     const release = await this.acquire();
     try {
       return await work();
@@ -107,13 +111,15 @@ class GatedTransaction implements Transaction {
 class GatedAdapter implements SqlDriverAdapter {
   readonly provider;
   readonly adapterName;
-  #gate = new Gate();
+  #gate: Gate;
 
   constructor(
     private inner: SqlDriverAdapter,
     private listeners: Set<StatementListener>,
     private maxBindValues: number | undefined,
+    serialize: boolean,
   ) {
+    this.#gate = new Gate(serialize);
     this.provider = inner.provider;
     this.adapterName = inner.adapterName;
   }
@@ -176,12 +182,17 @@ export interface GatedAdapterFactory extends SqlDriverAdapterFactory {
   onStatement(listener: StatementListener): () => void;
   /** GatedAdapter.exclusive on the connected adapter (the client must have connected). */
   exclusive<T>(work: (connection: unknown, observe: StatementListener) => T): Promise<T>;
+  /** Reports a statement sent outside Prisma to the listeners. */
+  observe(sql: string): void;
 }
 
 export interface GateOptions {
   /** Bind parameters one statement may carry, when the adapter does not say (Prisma then splits
    * bulk writes into statements of at most this many). */
   maxBindValues?: number;
+  /** Queue plain statements behind open transactions (SQLite's single connection; see above).
+   * False on PostgreSQL, where each transaction has a connection of its own. Default true. */
+  serialize?: boolean;
 }
 
 export function gateAdapterFactory(inner: SqlDriverAdapterFactory, options: GateOptions = {}): GatedAdapterFactory {
@@ -191,12 +202,15 @@ export function gateAdapterFactory(inner: SqlDriverAdapterFactory, options: Gate
     provider: inner.provider,
     adapterName: inner.adapterName,
     async connect() {
-      connected = new GatedAdapter(await inner.connect(), listeners, options.maxBindValues);
+      connected = new GatedAdapter(await inner.connect(), listeners, options.maxBindValues, options.serialize ?? true);
       return connected;
     },
     exclusive(work) {
       if (!connected) return Promise.reject(new Error('the database client has not connected yet'));
       return connected.exclusive(work);
+    },
+    observe(sql) {
+      for (const l of listeners) l(sql);
     },
     onStatement(listener) {
       listeners.add(listener);

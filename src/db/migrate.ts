@@ -1,19 +1,31 @@
-// Applies the committed migrations in prisma/migrations/ at server start (and from
-// `npm run migrate`). Idempotent: applied migrations are recorded in _prisma_migrations.
+// Applies the committed migrations at server start (and from `npm run migrate`): SQLite's
+// from prisma/migrations/, PostgreSQL's from prisma/postgres/migrations/ (the same model,
+// kept in step by `npm run migration:new`). Idempotent: applied migrations are recorded in
+// _prisma_migrations.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../paths.ts';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { projectRoot } from '../paths.ts';
 import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
-import { schemaFilters, openSchemaEngine } from './schema-engine.ts';
+import { filtersFor, openSchemaEngine } from './schema-engine.ts';
+import { providerOf, type Provider } from './provider.ts';
+import { postgresMigrationsDir, postgresSchemaPath } from './postgres-schema.ts';
 
 export const prismaDir = path.join(projectRoot, 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
 export const schemaPath = path.join(prismaDir, 'schema.prisma');
 
-export async function loadMigrationList() {
-  const entries = (await readdir(migrationsDir, { withFileTypes: true }))
+export const MIGRATIONS = {
+  sqlite: { dir: migrationsDir, schema: schemaPath },
+  postgresql: { dir: postgresMigrationsDir, schema: postgresSchemaPath },
+} as const;
+
+export async function loadMigrationList(provider: Provider = 'sqlite') {
+  const dir = MIGRATIONS[provider].dir;
+  const entries = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
@@ -22,33 +34,32 @@ export async function loadMigrationList() {
       path: name,
       migrationFile: {
         path: 'migration.sql',
-        content: { tag: 'ok' as const, value: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8') },
+        content: { tag: 'ok' as const, value: await readFile(path.join(dir, name, 'migration.sql'), 'utf8') },
       },
     })),
   );
   return {
-    baseDir: migrationsDir,
-    lockfile: { path: 'migration_lock.toml', content: await readFile(path.join(migrationsDir, 'migration_lock.toml'), 'utf8').catch(() => null) },
+    baseDir: dir,
+    lockfile: { path: 'migration_lock.toml', content: await readFile(path.join(dir, 'migration_lock.toml'), 'utf8').catch(() => null) },
     shadowDbInitScript: '',
     migrationDirectories,
   };
 }
 
+const APPLIED = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+
 /**
  * True when every committed migration is recorded as applied. Read with a plain read-only
  * connection so a CLI run beside a live server never waits on the schema engine's locks.
  */
-function upToDate(databaseUrl: string, names: string[]): boolean {
+function sqliteUpToDate(databaseUrl: string, names: string[]): boolean {
   const file = sqliteFilePath(databaseUrl);
   if (file === ':memory:' || !existsSync(file)) return false;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
     if (!table) return false;
-    const rows = db
-      .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
-      .all() as Array<{ migration_name: string }>;
-    const applied = new Set(rows.map((r) => r.migration_name));
+    const applied = new Set((db.prepare(APPLIED).all() as Array<{ migration_name: string }>).map((r) => r.migration_name));
     return names.every((n) => applied.has(n));
   } finally {
     db.close();
@@ -57,16 +68,47 @@ function upToDate(databaseUrl: string, names: string[]): boolean {
 
 /** Brings the database at `databaseUrl` up to date; returns the names of migrations applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
-  const list = await loadMigrationList();
-  if (upToDate(databaseUrl, list.migrationDirectories.map((d) => d.path))) return [];
-  const { engine, close } = await openSchemaEngine(schemaPath, createAdapterFactory(databaseUrl));
+  if (providerOf(databaseUrl) === 'postgresql') return migratePostgres(databaseUrl);
+  const list = await loadMigrationList('sqlite');
+  if (sqliteUpToDate(databaseUrl, list.migrationDirectories.map((d) => d.path))) return [];
+  return applyMigrations('sqlite', createAdapterFactory(databaseUrl), list);
+}
+
+async function applyMigrations(provider: Provider, factory: Parameters<typeof openSchemaEngine>[1], list: Awaited<ReturnType<typeof loadMigrationList>>) {
+  const { engine, close } = await openSchemaEngine(MIGRATIONS[provider].schema, factory);
   try {
-    const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: list,
-      filters: schemaFilters,
-    });
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: filtersFor(provider) });
     return appliedMigrationNames;
   } finally {
     await close();
+  }
+}
+
+/** Any constant shared by every instance: the session-level advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 727_073_001;
+
+/**
+ * Instances starting together on an empty database would each apply the migrations: the
+ * first to take the advisory lock migrates, the others wait for it and then find nothing to do.
+ */
+async function migratePostgres(databaseUrl: string): Promise<string[]> {
+  const list = await loadMigrationList('postgresql');
+  const names = list.migrationDirectories.map((d) => d.path);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const table = await client.query("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
+      if (table.rows[0].present) {
+        const applied = new Set((await client.query(APPLIED)).rows.map((r) => r.migration_name as string));
+        if (names.every((n) => applied.has(n))) return [];
+      }
+      return await applyMigrations('postgresql', new PrismaPg({ connectionString: databaseUrl }) as never, list);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await client.end();
   }
 }

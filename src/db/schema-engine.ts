@@ -84,3 +84,7 @@ export async function openSchemaEngine(
 export const RAW_SQL_TABLES = ['CampusSearch', ...['config', 'content', 'data', 'docsize', 'idx'].map((t) => `CampusSearch_${t}`)];
 
 export const schemaFilters = { externalTables: RAW_SQL_TABLES, externalEnums: [] };
+
+/** PostgreSQL's search index lives on the modelled tables (pg_trgm): nothing is external. */
+export const filtersFor = (provider: 'sqlite' | 'postgresql') =>
+  provider === 'sqlite' ? schemaFilters : { externalTables: [] as string[], externalEnums: [] as string[] };

@@ -6,6 +6,7 @@ import './monitoring/notification.ts';
 import './monitoring/channel.ts';
 import './monitoring/check.ts';
 import './monitoring/project.ts';
+import './monitoring/status-page.ts';
 import './campus/records.ts';
 import './campus/relationships.ts';
 import './subscriptions.ts';

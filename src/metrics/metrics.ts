@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../shared/clock.ts';
-import { internalListener, subscriberCount, type GatewayEvents, type InboundEmailEvent, type NotificationEvent } from '../monitoring/events.ts';
+import { internalListener, isRemote, subscriberCount, type GatewayEvents, type InboundEmailEvent, type NotificationEvent, type RemoteOrigin } from '../monitoring/events.ts';
 
 export interface MetricsSources {
   events: GatewayEvents;
@@ -18,6 +18,8 @@ export interface MetricsSources {
   pendingNotifications(): Promise<{ count: number; oldest: Date | null }>;
   /** Keys each rate limit currently remembers, by scope (absent: limits off). */
   rateLimitKeys?(): Record<string, number>;
+  /** With REDIS_URL: whether events reach every instance (absent: one instance, no gauge). */
+  eventFanoutUp?(): boolean;
 }
 
 export interface Metrics {
@@ -120,6 +122,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const [scope, n] of Object.entries(sources.rateLimitKeys?.() ?? {})) this.set({ scope }, n);
     },
   });
+  if (sources.eventFanoutUp) {
+    const fanoutUp = sources.eventFanoutUp;
+    new Gauge({
+      name: 'gateway_event_fanout_up',
+      help: 'With REDIS_URL: 1 while live events reach subscribers on every instance, 0 while Redis is unavailable (events reach this instance only)',
+      registers: [registry],
+      collect() {
+        this.set(fanoutUp() ? 1 : 0);
+      },
+    });
+  }
   // Both gauges come from one query per scrape.
   let pendingRead: Promise<{ count: number; oldest: Date | null }> | null = null;
   const pendingStats = () => {
@@ -144,17 +157,22 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  const onPing = internalListener((e: { ping: { kind: string } }) => pings.inc({ kind: e.ping.kind }));
-  const onFlip = internalListener((e: { newStatus: string; reason: string; at: Date }) => {
+  // Events other instances published (REDIS_URL) are theirs to count: each instance counts its own.
+  const onPing = internalListener((e: { ping: { kind: string } }, from?: RemoteOrigin) => {
+    if (!isRemote(from)) pings.inc({ kind: e.ping.kind });
+  });
+  const onFlip = internalListener((e: { newStatus: string; reason: string; at: Date }, from?: RemoteOrigin) => {
+    if (isRemote(from)) return;
     flips.inc({ new_status: e.newStatus, reason: e.reason });
     // Only the monitor records timeouts; ping flips happen at the ping itself.
     if (e.reason === 'timeout') monitorLag.observe(Math.max(0, sources.clock.now().getTime() - e.at.getTime()) / 1000);
   });
   const onPass = (e: { durationMs: number }) => passes.observe(e.durationMs / 1000);
-  const onNotification = (e: NotificationEvent) => {
+  const onNotification = internalListener((e: NotificationEvent, from?: RemoteOrigin) => {
+    if (isRemote(from)) return;
     notifications.inc({ kind: e.kind, outcome: e.state === 'pending' ? 'retry' : e.state });
     if (e.state === 'sent') deliveryLatency.observe({ kind: e.kind }, Math.max(0, e.at.getTime() - e.queuedAt.getTime()) / 1000);
-  };
+  });
   const onInboundEmail = (e: InboundEmailEvent) => inboundEmails.inc({ outcome: e.outcome });
   sources.events.on('ping', onPing);
   sources.events.on('flip', onFlip);

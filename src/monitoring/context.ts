@@ -1,14 +1,18 @@
 // What every monitoring domain function needs: the database, the clock and the settings
 // that shape URLs and limits. Built once by buildApp, passed to both transports.
 import type { Db } from '../db/client.ts';
+import type { Provider } from '../db/provider.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { MonitoringEvents } from './events.ts';
 import type { PingIngest } from './pings/ingest.ts';
 import type { Exclusive } from '../db/sqlite-transaction.ts';
 import type { Notifier } from './notifications/notifier.ts';
+import type { MonitorStore } from './monitor/store.ts';
 
 export interface MonitoringDeps {
   db: Db;
+  /** Which database `db` speaks to: the few statements written by hand differ in dialect. */
+  provider: Provider;
   /** The database driver's own connection, for the hot paths Prisma is too slow for. */
   exclusive: Exclusive;
   clock: Clock;
@@ -17,6 +21,8 @@ export interface MonitoringDeps {
   siteName: string;
   pingBodyLimit: number | null;
   events: MonitoringEvents;
+  /** The monitor's page of due checks, on this database. */
+  monitorStore: MonitorStore;
   /** The group-commit writer every received ping goes through. */
   pings: PingIngest;
   /** The domain of ping email addresses; null when the SMTP listener is off. */

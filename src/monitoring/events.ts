@@ -1,7 +1,7 @@
 // Domain events, published after the write that caused them has committed, exactly once.
 // Transports (GraphQL subscriptions) listen; they never publish. One typed topic map; the
-// in-memory bus below is the default, and a Redis-backed bus with the same surface can stand
-// in for several instances.
+// in-memory bus below is the default, and with REDIS_URL a subclass with the same surface
+// (src/events/redis-fanout.ts) carries the subscriber-facing topics between instances.
 import { EventEmitter } from 'node:events';
 import type { Check, Ping } from '../generated/prisma/client.ts';
 import type { KindName } from '../campus/kinds.ts';
@@ -69,13 +69,26 @@ export interface MonitorPassEvent {
   durationMs: number;
 }
 
+/**
+ * Given as a second argument by a bus that carries events between instances (events-redis) for
+ * events another instance published; absent for this instance's own. Listeners that count
+ * (metrics) skip remote events, or N instances would each count every flip.
+ */
+export interface RemoteOrigin {
+  remote: true;
+  /** The publishing instance's id. */
+  origin: string;
+}
+
+export const isRemote = (meta: RemoteOrigin | undefined): boolean => meta?.remote === true;
+
 export interface GatewayEventMap {
-  flip: [FlipEvent];
+  flip: [FlipEvent, RemoteOrigin?];
   monitorPass: [MonitorPassEvent];
-  checkChanged: [CheckChangedEvent];
-  ping: [PingEvent];
-  recordChanged: [RecordChangedEvent];
-  notification: [NotificationEvent];
+  checkChanged: [CheckChangedEvent, RemoteOrigin?];
+  ping: [PingEvent, RemoteOrigin?];
+  recordChanged: [RecordChangedEvent, RemoteOrigin?];
+  notification: [NotificationEvent, RemoteOrigin?];
   inboundEmail: [InboundEmailEvent];
 }
 

@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import { createProject, type CreatedProject } from '../../src/monitoring/projects/service.ts';
 import { createChannel } from '../../src/monitoring/integrations/service.ts';
 import { createScriptToken } from '../../src/campus/auth.ts';
+import { freshPostgresDatabase, postgresUnderTest } from './postgres.ts';
 
 export interface World {
   app: App;
@@ -49,11 +50,13 @@ async function readResponse(res: Response): Promise<ApiResponse> {
 
 export const T0 = new Date('2026-01-05T10:00:00Z');
 
-export async function createWorld(env: Record<string, string> = {}): Promise<World> {
+export async function createWorld(env: Record<string, string> = {}, options: Pick<BuildOptions, 'eventFanout'> = {}): Promise<World> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const clock = new ManualClock(T0);
+  // The PostgreSQL pass (TEST_DB=postgres) gives every world a database of its own.
+  const postgres = !env.DATABASE_URL && postgresUnderTest() ? await freshPostgresDatabase() : null;
   const config = loadConfig({
-    DATABASE_URL: `file:${path.join(dir, 'test.db')}`,
+    DATABASE_URL: postgres?.url ?? `file:${path.join(dir, 'test.db')}`,
     MONITOR: 'off',
     NOTIFIER: 'off',
     // Test receivers listen on 127.0.0.1.
@@ -62,7 +65,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     PORT: '0',
     ...env,
   });
-  const app = await buildApp(config, { clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const app = await buildApp(config, { ...options, clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   const port = await app.start(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   // URLs in API responses are built from SITE_ROOT; point it at this server unless a test set one.
@@ -120,6 +123,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     },
     async stop() {
       await app.stop();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

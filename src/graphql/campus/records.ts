@@ -11,6 +11,8 @@ import { addComment } from '../../campus/comments.ts';
 import { hasLevel } from '../../campus/kinds.ts';
 import { gqlName, readableOnly, readableOrNull, toRecordInput, typeReadRule, visibleField } from './fields.ts';
 import { MAX_OFFSET, MAX_PAGE, pageArgument } from '../pagination.ts';
+import { BROWSE_MAX_LIMIT } from '../../campus/limits.ts';
+import type { BrowseFilters } from '../../campus/filters.ts';
 
 /** A nested Pothos selection as an object that more Prisma arguments can join. */
 const selection = (s: unknown) => (typeof s === 'object' && s !== null ? s : {});
@@ -266,6 +268,31 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
 
 const SortDirection = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
 
+/** Slate's browse filters as arguments of the lists they apply to (the same domain filters as REST's). */
+function filterArgs(t: { arg: { string(o: object): unknown; boolean(o: object): unknown } }, kind: KindSpec): Record<string, unknown> {
+  switch (kind.name) {
+    case 'Section':
+      return {
+        term: t.arg.string({ description: 'A term (ID, handle or *current): sections of it, of the terms inside it and of those containing it' }),
+        course: t.arg.string({ description: 'A course (ID, handle or code)' }),
+        location: t.arg.string({ description: 'A location (ID or handle)' }),
+        enrolledUser: t.arg.string({ description: 'Sections a person takes part in (ID, username, email or *current); needs a login' }),
+      };
+    case 'Group':
+      return {
+        topLevel: t.arg.boolean({ description: 'Only groups without a parent' }),
+        query: t.arg.string({ description: 'Groups whose name contains this text' }),
+      };
+    default:
+      return {};
+  }
+}
+
+const filtersOf = (args: Record<string, unknown>): BrowseFilters => {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return { term: text(args.term), course: text(args.course), location: text(args.location), enrolledUser: text(args.enrolledUser), query: text(args.query), topLevel: args.topLevel === true };
+};
+
 for (const kind of KIND_LIST) {
   const type = ref(kind.name);
   const page = builder.objectRef<{ nodes: records.CampusRecord[]; totalCount: number }>(`${kind.name}Page`).implement({
@@ -317,11 +344,12 @@ for (const kind of KIND_LIST) {
     t.field({
       type: page,
       args: {
-        first: t.arg.int({ description: `Page size, 0 to ${MAX_PAGE} (default: all)` }),
+        first: t.arg.int({ description: `Page size, 0 to ${MAX_PAGE} (default: every record, at most ${BROWSE_MAX_LIMIT})` }),
         offset: t.arg.int({ description: `Records to skip, 0 to ${MAX_OFFSET}` }),
         sort: t.arg.string({ description: 'A field name, Slate spelling (e.g. LastName)' }),
         dir: t.arg({ type: SortDirection }),
-        q: t.arg.string({ description: 'Words that must all appear in a title, name, handle or code' }),
+        q: t.arg.string({ description: "Slate's search: words that must all appear in a title, name, handle or code; `qualifier:term` (first:, last:, title:, id:, group: ...); quotes; mode:or" }),
+        ...filterArgs(t, kind),
         ...Object.fromEntries(
           kind.fields.filter((f) => f.ref).map((f) => [gqlName(f.name), t.arg.int({ description: `Only records whose ${f.name} is this ID` })]),
         ),
@@ -340,6 +368,7 @@ for (const kind of KIND_LIST) {
         const limit = first === 0 ? 1 : (first ?? (offset ? ALL : undefined));
         const { records: nodes, total } = await records.browseRecords(ctx.campus, await ctx.viewer(), kind, {
           where,
+          filters: filtersOf(args as Record<string, unknown>),
           limit,
           offset,
           sort: args.sort ?? undefined,

@@ -153,9 +153,10 @@ export async function createCheck(
   const spec = parseCheckSpec(body);
   const saved = await deps.db.$transaction(async (tx) => {
     const lookup = uniqueFilter(spec);
-    const match = lookup
+    const found = lookup
       ? await tx.check.findFirst({ where: { projectId: access.projectId, ...lookup }, orderBy: { id: 'asc' } })
       : null;
+    const match = found && deps.provider === 'postgresql' ? await lockedCheck(deps, tx, found.id) : found;
     // Channels resolve before anything is written, so a bad identifier changes nothing.
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     if (match) {
@@ -182,6 +183,16 @@ export async function createCheck(
   });
   publishCheckChanged(deps, saved.created ? 'created' : 'updated', saved.check);
   return saved;
+}
+
+/**
+ * The check as stored, held until the transaction ends: alertAfter is recomputed from it, and on
+ * PostgreSQL a ping committing in between would leave it computed from the old state. (SQLite
+ * has one writer at a time.)
+ */
+async function lockedCheck(deps: MonitoringDeps, tx: Prisma.TransactionClient, id: number): Promise<Check | null> {
+  if (deps.provider === 'postgresql') await tx.$executeRaw`SELECT 1 FROM "Check" WHERE "id" = ${id} FOR NO KEY UPDATE`;
+  return tx.check.findUnique({ where: { id } });
 }
 
 async function saveExisting(
@@ -218,7 +229,7 @@ export async function updateCheck(
   const spec = parseCheckSpec(body);
   const updated = await deps.db.$transaction(async (tx) => {
     const channelIds = await resolveChannels(tx, access.projectId, spec);
-    const current = await tx.check.findUnique({ where: { id: existing.id } });
+    const current = await lockedCheck(deps, tx, existing.id);
     if (!current) throw notFound();
     return saveExisting(tx, current, spec, apiVersion, channelIds);
   });

@@ -2,17 +2,16 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Exclusive } from '../../db/sqlite-transaction.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { MonitoringEvents } from '../events.ts';
 import type { DeliverySource } from './deliveries.ts';
 import { Notifier } from './notifier.ts';
-import { sqliteNotificationStore } from './sqlite-store.ts';
 import type { NotificationStore } from './store.ts';
 
 export interface NotifierParts {
   db: Db;
-  exclusive: Exclusive;
+  /** The outbox on this database (monitoring/storage.ts). */
+  store: NotificationStore;
   config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs' | 'notifyKeepDays'>;
   clock: Clock;
   events: MonitoringEvents;
@@ -21,7 +20,7 @@ export interface NotifierParts {
 }
 
 export function createNotifier(p: NotifierParts): { notifier: Notifier; store: NotificationStore } {
-  const store = sqliteNotificationStore(p.exclusive);
+  const store = p.store;
   const notifier = new Notifier({
     store,
     source: { db: p.db, settings: p.config.notify, describeCheck: p.describeCheck, now: () => p.clock.now() },

@@ -22,16 +22,36 @@ export interface NewNotification {
   createdAt: Date;
 }
 
-/** What queueing needs inside the flip's transaction (one implementation per database). */
-export interface OutboxTx {
-  /** The channels assigned to the check. */
-  channelsOf(checkId: number): ChannelTarget[];
-  insertNotification(n: NewNotification): void;
+/**
+ * A value now (SQLite: better-sqlite3 is synchronous) or later (PostgreSQL). The hot paths are
+ * written once over this: on SQLite they run without a single await (no tick per statement, the
+ * whole transaction inside one synchronous call), on PostgreSQL as a chain of round trips.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `next(value)`, at once when `value` is not a promise. */
+export function andThen<T, U>(value: MaybePromise<T>, next: (v: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** What the flip's notifications are: computed from the flips and the channels, then written. */
+export interface OutboxPlan {
   /**
-   * Gives up the pending notifications to the channel about the check that have already failed
-   * at least once (they wait for a retry), so a newer alert is not overtaken by an older one.
+   * Pending notifications to give up, per (channel, check): those that already failed at least
+   * once (they wait for a retry), so a newer alert is not overtaken by an older one. A row this
+   * plan inserts has no attempt yet, so superseding before or after inserting is the same.
    */
-  supersedeRetries(channelId: number, checkId: number, error: string): void;
+  supersede: Array<{ channelId: number; checkId: number }>;
+  error: string;
+  rows: NewNotification[];
+}
+
+/** What queueing needs inside the flips' transaction (one implementation per database). */
+export interface OutboxTx {
+  /** The channels assigned to each of the checks. */
+  channelsOf(checkIds: number[]): MaybePromise<Map<number, ChannelTarget[]>>;
+  /** Writes the plan (supersedes, then inserts) in the flips' transaction. */
+  queueNotifications(plan: OutboxPlan): MaybePromise<void>;
 }
 
 export const SUPERSEDED = 'Superseded by a later alert about this check';
@@ -57,28 +77,50 @@ export interface FlipToNotify {
   oldStatus: string;
   newStatus: string;
   at: Date;
+  /** When its notifications may first be sent (and are recorded as queued). */
+  sendAt: Date;
 }
 
-/** Queues the flip's notifications; returns how many. `now` is when they may first be sent. */
-export function queueFlipNotifications(tx: OutboxTx, flip: FlipToNotify, now: Date): number {
-  const status = flip.newStatus;
-  if (!flipNotifies(flip.oldStatus, status)) return 0;
-  let queued = 0;
-  for (const channel of tx.channelsOf(flip.checkId)) {
-    if (!channelTakes(channel, status)) continue;
-    tx.supersedeRetries(channel.id, flip.checkId, SUPERSEDED);
-    tx.insertNotification({
-      code: randomUUID(),
-      channelId: channel.id,
-      checkId: flip.checkId,
-      flipId: flip.flipId,
-      reason: 'flip',
-      status,
-      eventAt: flip.at,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-    queued++;
+/** Which channels hear of which flips, and the rows that says; pure. */
+export function planFlipNotifications(flips: FlipToNotify[], channels: Map<number, ChannelTarget[]>): OutboxPlan {
+  const plan: OutboxPlan = { supersede: [], error: SUPERSEDED, rows: [] };
+  const superseded = new Set<string>();
+  for (const flip of flips) {
+    const status = flip.newStatus;
+    if (!flipNotifies(flip.oldStatus, status)) continue;
+    for (const channel of channels.get(flip.checkId) ?? []) {
+      if (!channelTakes(channel, status)) continue;
+      const pair = `${channel.id}:${flip.checkId}`;
+      if (!superseded.has(pair)) {
+        superseded.add(pair);
+        plan.supersede.push({ channelId: channel.id, checkId: flip.checkId });
+      }
+      plan.rows.push({
+        code: randomUUID(),
+        channelId: channel.id,
+        checkId: flip.checkId,
+        flipId: flip.flipId,
+        reason: 'flip',
+        status,
+        eventAt: flip.at,
+        nextAttemptAt: flip.sendAt,
+        createdAt: flip.sendAt,
+      });
+    }
   }
-  return queued;
+  return plan;
+}
+
+/**
+ * Queues the flips' notifications in the flips' transaction; returns how many. Reads channels
+ * only when some flip notifies (most flips are a first ping's new → up).
+ */
+export function queueFlipNotifications(tx: OutboxTx, flips: FlipToNotify[]): MaybePromise<number> {
+  const notifying = flips.filter((f) => flipNotifies(f.oldStatus, f.newStatus));
+  if (notifying.length === 0) return 0;
+  return andThen(tx.channelsOf([...new Set(notifying.map((f) => f.checkId))]), (channels) => {
+    const plan = planFlipNotifications(notifying, channels);
+    if (plan.rows.length === 0) return 0;
+    return andThen(tx.queueNotifications(plan), () => plan.rows.length);
+  });
 }

@@ -2,7 +2,7 @@
 // (ping ingest and monitor passes run on the driver's own connection, see db/sqlite-transaction.ts).
 import type Database from 'better-sqlite3';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import type { ChannelTarget, NewNotification, OutboxTx } from './outbox.ts';
+import type { ChannelTarget, OutboxPlan, OutboxTx } from './outbox.ts';
 
 const SQL = {
   channelsOf: `SELECT c."id", c."disabled", c."notifyDown", c."notifyUp" FROM "CheckChannel" cc JOIN "Channel" c ON c."id" = cc."channelId"
@@ -15,7 +15,13 @@ const SQL = {
 
 const prepared = new WeakMap<Database.Database, Record<keyof typeof SQL, Database.Statement>>();
 
-export function sqliteOutbox(db: Database.Database, observe: StatementListener): OutboxTx {
+/** Synchronous, as every SQLite hot path (see outbox.ts MaybePromise). */
+export interface SqliteOutboxTx extends OutboxTx {
+  channelsOf(checkIds: number[]): Map<number, ChannelTarget[]>;
+  queueNotifications(plan: OutboxPlan): void;
+}
+
+export function sqliteOutbox(db: Database.Database, observe: StatementListener): SqliteOutboxTx {
   let s = prepared.get(db);
   if (!s) {
     s = {
@@ -27,18 +33,27 @@ export function sqliteOutbox(db: Database.Database, observe: StatementListener):
   }
   const statements = s;
   return {
-    channelsOf(checkId) {
-      observe(SQL.channelsOf);
-      const rows = statements.channelsOf.all(checkId) as Array<Record<string, number>>;
-      return rows.map((r): ChannelTarget => ({ id: r.id!, disabled: r.disabled === 1, notifyDown: r.notifyDown === 1, notifyUp: r.notifyUp === 1 }));
+    channelsOf(checkIds) {
+      const out = new Map<number, ChannelTarget[]>();
+      for (const checkId of checkIds) {
+        observe(SQL.channelsOf);
+        const rows = statements.channelsOf.all(checkId) as Array<Record<string, number>>;
+        out.set(
+          checkId,
+          rows.map((r): ChannelTarget => ({ id: r.id!, disabled: r.disabled === 1, notifyDown: r.notifyDown === 1, notifyUp: r.notifyUp === 1 })),
+        );
+      }
+      return out;
     },
-    supersedeRetries(channelId, checkId, error) {
-      observe(SQL.supersede);
-      statements.supersede.run(error, channelId, checkId);
-    },
-    insertNotification(n: NewNotification) {
-      observe(SQL.insert);
-      statements.insert.run(n.code, n.channelId, n.checkId, n.flipId, n.reason, n.status, n.eventAt.getTime(), n.nextAttemptAt.getTime(), n.createdAt.getTime());
+    queueNotifications(plan: OutboxPlan) {
+      for (const { channelId, checkId } of plan.supersede) {
+        observe(SQL.supersede);
+        statements.supersede.run(plan.error, channelId, checkId);
+      }
+      for (const n of plan.rows) {
+        observe(SQL.insert);
+        statements.insert.run(n.code, n.channelId, n.checkId, n.flipId, n.reason, n.status, n.eventAt.getTime(), n.nextAttemptAt.getTime(), n.createdAt.getTime());
+      }
     },
   };
 }

@@ -11,8 +11,8 @@ import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/re
 import { applyPing } from './apply-ping.ts';
 import { classifyBody, type PingKind } from './classify.ts';
 import type { PingRequest } from './request.ts';
-import type { NewPing, PingStore, PingTx } from './store.ts';
-import { queueFlipNotifications } from '../notifications/outbox.ts';
+import type { LoadedChecks, NewPing, PingStore, PingTargets, PingTx, PingWrites } from './store.ts';
+import { andThen, queueFlipNotifications, type MaybePromise } from '../notifications/outbox.ts';
 
 export type PingTarget = { code: string } | { checkId: number };
 
@@ -33,8 +33,11 @@ interface Pending {
 /** Another writer (an API call, another process) changed a check between read and write. */
 class LostRace extends Error {}
 
-interface BatchResult {
-  missing: Set<Pending>;
+// PostgreSQL picked this batch as a deadlock's victim and rolled it back: nothing was written.
+const isDeadlock = (err: unknown) => (err as { code?: unknown } | null)?.code === '40P01';
+
+interface BatchResult<P> {
+  missing: Set<P>;
   pings: Array<{ check: Check; ping: Ping }>;
   flips: PendingFlip[];
 }
@@ -78,7 +81,7 @@ export class PingIngest {
         this.#settle(batch, result);
         return;
       } catch (err) {
-        if ((err instanceof LostRace || isBusyError(err)) && attempt < MAX_ATTEMPTS) continue;
+        if ((err instanceof LostRace || isBusyError(err) || isDeadlock(err)) && attempt < MAX_ATTEMPTS) continue;
         const failure = err instanceof LostRace ? conflict('too many concurrent changes to this check, try again') : err;
         for (const p of batch) p.reject(failure);
         return;
@@ -86,7 +89,7 @@ export class PingIngest {
     }
   }
 
-  #settle(batch: Pending[], result: BatchResult) {
+  #settle(batch: Pending[], result: BatchResult<Pending>) {
     for (const p of batch) {
       if (result.missing.has(p)) p.reject(notFound('not found'));
       else p.resolve();
@@ -108,28 +111,42 @@ function requestedKind(req: PingRequest, check: Check): PingKind {
   return kind;
 }
 
-function writePings(tx: PingTx, batch: Pending[], bodyLimit: number | null): BatchResult {
-  const byCode = new Map<string, Check | undefined>();
-  const original = new Map<number, Check>();
-  const find = (target: PingTarget): Check | undefined => {
-    let found: Check | undefined;
-    if ('code' in target) {
-      if (!byCode.has(target.code)) byCode.set(target.code, tx.checkByCode(target.code));
-      found = byCode.get(target.code);
-    } else {
-      found = original.get(target.checkId) ?? tx.checkById(target.checkId);
-    }
-    if (found && !original.has(found.id)) original.set(found.id, found);
-    return found;
-  };
+/** The checks a batch names, each once. */
+export function pingTargets(batch: ReadonlyArray<{ target: PingTarget }>): PingTargets {
+  const codes = new Set<string>();
+  const ids = new Set<number>();
+  for (const { target } of batch) {
+    if ('code' in target) codes.add(target.code);
+    else ids.add(target.checkId);
+  }
+  return { codes: [...codes], ids: [...ids] };
+}
 
-  // Apply the pings in arrival order to an in-memory copy of each check.
+export interface PingPlan<P> extends BatchResult<P> {
+  writes: PingWrites;
+}
+
+/**
+ * The batch applied, in arrival order, to in-memory copies of the checks as read: the pure
+ * middle of a ping transaction, the same on every database. Ping ids are 0 until written.
+ */
+export function planPings<P extends { target: PingTarget; req: PingRequest; at: Date }>(
+  batch: readonly P[],
+  loaded: LoadedChecks,
+  bodyLimit: number | null,
+): PingPlan<P> {
+  const byCode = new Map<string, Check>();
+  const byId = new Map<number, Check>();
+  for (const c of loaded.checks) {
+    byCode.set(c.code, c);
+    byId.set(c.id, c);
+  }
   const current = new Map<number, Check>();
-  const result: BatchResult = { missing: new Set(), pings: [], flips: [] };
+  const plan: PingPlan<P> = { missing: new Set(), pings: [], flips: [], writes: { checks: [], pings: [], flips: [], prunes: [] } };
   for (const p of batch) {
-    const found = find(p.target);
+    const found = 'code' in p.target ? byCode.get(p.target.code) : byId.get(p.target.checkId);
     if (!found) {
-      result.missing.add(p);
+      plan.missing.add(p);
       continue;
     }
     const check = current.get(found.id) ?? found;
@@ -151,24 +168,34 @@ function writePings(tx: PingTx, batch: Pending[], bodyLimit: number | null): Bat
       exitStatus: p.req.exitStatus ?? null,
       body: body.length ? (body as Uint8Array<ArrayBuffer>) : null,
     };
-    result.pings.push({ check: after, ping: { id: 0, ...row } });
-    if (outcome.flip) result.flips.push({ check: after, ...outcome.flip, at: p.at, processed: null });
+    plan.writes.pings.push(row);
+    plan.pings.push({ check: after, ping: { id: 0, ...row } });
+    if (outcome.flip) {
+      plan.flips.push({ check: after, ...outcome.flip, at: p.at, processed: null });
+      plan.writes.flips.push({ checkId: found.id, createdAt: p.at, ...outcome.flip });
+    }
   }
+  for (const [id, after] of current) {
+    const before = byId.get(id)!;
+    plan.writes.checks.push({ before, after });
+    // Healthchecks prunes at every 100th ping: keep the pings the API can still list.
+    if (Math.floor(after.nPings / 100) > Math.floor(before.nPings / 100)) {
+      plan.writes.prunes.push({ checkId: id, n: after.nPings - loaded.pingLogLimit(after.projectId) });
+    }
+  }
+  return plan;
+}
 
-  for (const [id, after] of current) {
-    const before = original.get(id)!;
-    if (!tx.updateCheck(before, after)) throw new LostRace();
-  }
-  for (const p of result.pings) p.ping.id = tx.insertPing(p.ping);
-  for (const f of result.flips) {
-    const flipId = tx.insertFlip({ checkId: f.check.id, createdAt: f.at, oldStatus: f.oldStatus, newStatus: f.newStatus, reason: f.reason });
-    // The outbox: the flip's notifications commit (or roll back) with it.
-    queueFlipNotifications(tx, { checkId: f.check.id, flipId, oldStatus: f.oldStatus, newStatus: f.newStatus, at: f.at }, f.at);
-  }
-  // Healthchecks prunes at every 100th ping: keep the pings the API can still list.
-  for (const [id, after] of current) {
-    const before = original.get(id)!;
-    if (Math.floor(after.nPings / 100) > Math.floor(before.nPings / 100)) tx.prunePings(id, after.nPings - tx.pingLogLimit(after.projectId));
-  }
-  return result;
+/** One batch's transaction: read, plan, write, queue the flips' notifications. */
+function writePings(tx: PingTx, batch: Pending[], bodyLimit: number | null): MaybePromise<BatchResult<Pending>> {
+  return andThen(tx.load(pingTargets(batch)), (loaded) => {
+    const plan = planPings(batch, loaded, bodyLimit);
+    return andThen(tx.write(plan.writes), (ids) => {
+      if (!ids) throw new LostRace();
+      plan.pings.forEach((p, i) => (p.ping.id = ids.pingIds[i]!));
+      // The outbox: the flips' notifications commit (or roll back) with them.
+      const flips = plan.flips.map((f, i) => ({ checkId: f.check.id, flipId: ids.flipIds[i]!, oldStatus: f.oldStatus, newStatus: f.newStatus, at: f.at, sendAt: f.at }));
+      return andThen(queueFlipNotifications(tx, flips), (): BatchResult<Pending> => ({ missing: plan.missing, pings: plan.pings, flips: plan.flips }));
+    });
+  });
 }

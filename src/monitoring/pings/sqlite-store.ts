@@ -7,10 +7,8 @@ import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
 import { checkFromRow, immediateTransaction, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
-import type { NewFlip, NewPing, PingStore, PingTx } from './store.ts';
-import { sqliteOutbox } from '../notifications/sqlite-outbox.ts';
-
-
+import type { LoadedChecks, NewFlip, NewPing, PingStore, PingTargets, PingTx, PingWrites, WrittenIds } from './store.ts';
+import { sqliteOutbox, type SqliteOutboxTx } from '../notifications/sqlite-outbox.ts';
 
 const SQL = {
   byCode: 'SELECT * FROM "Check" WHERE "code" = ?',
@@ -27,11 +25,23 @@ const SQL = {
 const ms = millis;
 const toCheck = (row: Record<string, unknown> | undefined) => checkFromRow<Check>(row);
 
-export function sqlitePingStore(exclusive: Exclusive): PingStore {
-  // Statements are prepared once per connection (the adapter reconnects after $disconnect()).
-  let prepared: { db: Database.Database; tx: PingTx } | undefined;
+/** The SQLite transaction: every call answers synchronously (the whole batch is one call). */
+export interface SqlitePingTx extends Omit<PingTx, keyof SqliteOutboxTx>, SqliteOutboxTx {
+  checkByCode(code: string): Check | undefined;
+  checkById(id: number): Check | undefined;
+  load(targets: PingTargets): LoadedChecks;
+  write(writes: PingWrites): WrittenIds | null;
+}
 
-  function prepare(db: Database.Database, observe: StatementListener): PingTx {
+export interface SqlitePingStore extends PingStore {
+  transaction<T>(work: (tx: SqlitePingTx) => T | Promise<T>): Promise<T>;
+}
+
+export function sqlitePingStore(exclusive: Exclusive): SqlitePingStore {
+  // Statements are prepared once per connection (the adapter reconnects after $disconnect()).
+  let prepared: { db: Database.Database; tx: SqlitePingTx } | undefined;
+
+  function prepare(db: Database.Database, observe: StatementListener): SqlitePingTx {
     const s = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql).safeIntegers(false)])) as Record<keyof typeof SQL, Database.Statement>;
     const step = <T>(sql: string, f: () => T) => {
       observe(sql);
@@ -39,19 +49,51 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
     };
     const byCode = rowReader(s.byCode);
     const byId = rowReader(s.byId);
+    const checkByCode = (code: string) => step(SQL.byCode, () => toCheck(byCode(code)));
+    const checkById = (id: number) => step(SQL.byId, () => toCheck(byId(id)));
     return {
-      checkByCode: (code) => step(SQL.byCode, () => toCheck(byCode(code))),
-      checkById: (id) => step(SQL.byId, () => toCheck(byId(id))),
-      pingLogLimit: (projectId) => step(SQL.pingLogLimit, () => (s.pingLogLimit.get(projectId) as { pingLogLimit: number }).pingLogLimit),
-      updateCheck: (before: Check, c: Check) =>
-        step(SQL.update, () => s.update.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, ms(c.alertAfter), c.nPings, c.id, before.nPings).changes === 1),
-      insertPing: (p: NewPing) =>
-        step(SQL.insertPing, () =>
-          Number(s.insertPing.run(p.checkId, p.n, p.createdAt.getTime(), p.kind, p.scheme, p.remoteAddr, p.method, p.ua, p.rid, p.exitStatus, p.body).lastInsertRowid),
-        ),
-      insertFlip: (f: NewFlip) => step(SQL.insertFlip, () => Number(s.insertFlip.run(f.checkId, f.createdAt.getTime(), f.oldStatus, f.newStatus, f.reason).lastInsertRowid)),
+      checkByCode,
+      checkById,
+      load({ codes, ids }) {
+        const found = new Map<number, Check>();
+        for (const code of codes) {
+          const c = checkByCode(code);
+          if (c) found.set(c.id, c);
+        }
+        for (const id of ids) {
+          const c = found.has(id) ? undefined : checkById(id);
+          if (c) found.set(c.id, c);
+        }
+        const limits = new Map<string, number>();
+        // Read only when a prune needs it (every 100th ping of a check).
+        const pingLogLimit = (projectId: string) => {
+          let limit = limits.get(projectId);
+          if (limit === undefined) {
+            limit = step(SQL.pingLogLimit, () => (s.pingLogLimit.get(projectId) as { pingLogLimit: number }).pingLogLimit);
+            limits.set(projectId, limit);
+          }
+          return limit;
+        };
+        return { checks: [...found.values()], pingLogLimit };
+      },
+      write(w) {
+        for (const { before, after: c } of w.checks) {
+          observe(SQL.update);
+          const changed = s.update.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, ms(c.alertAfter), c.nPings, c.id, before.nPings).changes;
+          if (changed !== 1) return null;
+        }
+        const pingIds = w.pings.map((p: NewPing) =>
+          step(SQL.insertPing, () =>
+            Number(s.insertPing.run(p.checkId, p.n, p.createdAt.getTime(), p.kind, p.scheme, p.remoteAddr, p.method, p.ua, p.rid, p.exitStatus, p.body).lastInsertRowid),
+          ),
+        );
+        const flipIds = w.flips.map((f: NewFlip) =>
+          step(SQL.insertFlip, () => Number(s.insertFlip.run(f.checkId, f.createdAt.getTime(), f.oldStatus, f.newStatus, f.reason).lastInsertRowid)),
+        );
+        for (const { checkId, n } of w.prunes) step(SQL.prune, () => void s.prune.run(checkId, n));
+        return { pingIds, flipIds };
+      },
       ...sqliteOutbox(db, observe),
-      prunePings: (checkId, n) => step(SQL.prune, () => void s.prune.run(checkId, n)),
     };
   }
 
@@ -59,7 +101,10 @@ export function sqlitePingStore(exclusive: Exclusive): PingStore {
     transaction: (work) =>
       immediateTransaction(exclusive, (db, observe) => {
         if (prepared?.db !== db) prepared = { db, tx: prepare(db, observe) };
-        return work(prepared.tx);
+        const result = work(prepared.tx);
+        // better-sqlite3 commits when the callback returns: nothing may be left for later.
+        if (result instanceof Promise) throw new Error('a SQLite ping transaction must finish synchronously');
+        return result;
       }),
   };
 }

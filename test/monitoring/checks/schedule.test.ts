@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSchedule, nextOccurrence } from '../../../src/monitoring/checks/schedule.ts';
+import { isValidSchedule, nextOccurrence, occurrences } from '../../../src/monitoring/checks/schedule.ts';
 
 const next = (expr: string, tz: string, after: string) => nextOccurrence(expr, tz, new Date(after))?.toISOString();
 
@@ -64,5 +64,56 @@ describe('nextOccurrence', () => {
     expect(next('0 0 L * *', 'UTC', '2026-02-01T00:00:00Z')).toBe('2026-02-28T00:00:00.000Z');
     expect(next('0 0 * * 5L', 'UTC', '2026-01-01T00:00:00Z')).toBe('2026-01-30T00:00:00.000Z');
     expect(next('0 0 * * 1#2', 'UTC', '2026-01-01T00:00:00Z')).toBe('2026-01-12T00:00:00.000Z');
+  });
+});
+
+// The cases issue #12 names, as readable examples; cron-golden.test.ts checks thousands more
+// against cronsim itself.
+describe('cronsim semantics (issue #12)', () => {
+  const all = (expr: string, tz: string, after: string, n = 5) =>
+    occurrences(expr, tz, new Date(after), n).map((d) => d.toISOString().slice(0, 16));
+
+  it.each(['0 0 LW * *', '*,10 * * * *', '0 0 l * *', '0 0 L/2 * *', '0 0 * * 1#1,FRI', '0 0 * * 0,7', '0 0 * * *\n', '0 0 * * ſun'])(
+    'accepts %j as cronsim does',
+    (expr) => expect(isValidSchedule(expr)).toBe(true),
+  );
+
+  it.each(['0 0 15W * *', '0 0 30 2 1', '0 0 */31 * 1#5', '0 0\n* * *', '0 0 * * 5L-6', '１ * * * *'])(
+    'refuses %j as cronsim does',
+    (expr) => expect(isValidSchedule(expr)).toBe(false),
+  );
+
+  it('runs a single-value step to the end of the field: 5-5/15 is 5,20,35,50', () => {
+    expect(all('5-5/15 * * * *', 'UTC', '2026-01-01T00:00:00Z')).toEqual([
+      '2026-01-01T00:05', '2026-01-01T00:20', '2026-01-01T00:35', '2026-01-01T00:50', '2026-01-01T01:05',
+    ]);
+  });
+
+  it('ANDs "*/2" with "1#2": the second Monday, on an odd day', () => {
+    expect(all('0 0 */2 * 1#2', 'UTC', '2026-01-01T00:00:00Z', 2)).toEqual(['2026-02-09T00:00', '2026-03-09T00:00']);
+  });
+
+  it('skips the spring-forward day for "*/30 2" and fires twice in the repeated hour for "*/20 1"', () => {
+    expect(all('*/30 2 * * *', 'America/New_York', '2026-03-07T12:00:00Z', 2)).toEqual(['2026-03-09T06:00', '2026-03-09T06:30']);
+    expect(all('*/20 1 * * *', 'America/New_York', '2026-11-01T04:00:00Z', 6)).toEqual([
+      '2026-11-01T05:00', '2026-11-01T05:20', '2026-11-01T05:40', '2026-11-01T06:00', '2026-11-01T06:20', '2026-11-01T06:40',
+    ]);
+  });
+
+  it('always has a next hour in Lord Howe, across its 30-minute shifts', () => {
+    expect(all('0 * * * *', 'Australia/Lord_Howe', '2026-04-04T13:00:00Z', 3)).toEqual(['2026-04-04T14:00', '2026-04-04T15:30', '2026-04-04T16:30']);
+    expect(all('0 * * * *', 'Australia/Lord_Howe', '2026-10-03T14:00:00Z', 3)).toEqual(['2026-10-03T14:30', '2026-10-03T16:00', '2026-10-03T17:00']);
+  });
+
+  it('never goes back to the first reading of a repeated hour (cronsim does)', () => {
+    // 01:40 EST, the second reading: cronsim answers 01:50 EDT, 50 minutes earlier.
+    expect(next('50 1 * * *', 'America/New_York', '2026-11-01T06:40:00Z')).toBe('2026-11-02T06:50:00.000Z');
+  });
+
+  it('gets out of the repeated-hour loops cronsim never leaves', () => {
+    // Chatham goes back from 03:45 to 02:45; cronsim returns 03:00-03:44 (first reading) forever.
+    expect(all('* 3 * * *', 'Pacific/Chatham', '2026-04-04T13:59:59Z', 2)).toEqual(['2026-04-04T14:15', '2026-04-04T14:16']);
+    // ...and here cronsim's next() never returns.
+    expect(all('45 */3 * * *', 'Pacific/Chatham', '2026-04-04T12:00:00Z', 2)).toEqual(['2026-04-04T15:00', '2026-04-04T18:00']);
   });
 });

@@ -1,0 +1,54 @@
+// Finding one record by the identifier a URL or a filter names, as Slate's getRecordByHandle
+// does: all digits is an ID; otherwise the Handle, then (courses and sections) the Code, then
+// (people) the Username and a person's email address.
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { GatewayEvents } from '../monitoring/events.ts';
+import type { KindSpec } from './kinds.ts';
+import { MAX_INT } from './limits.ts';
+import type { RecordSearch } from './search.ts';
+
+export interface CampusDeps {
+  db: Db;
+  clock: Clock;
+  /** Where record changes are announced after they commit (live subscriptions). */
+  events?: GatewayEvents;
+  /** The search index behind browse `q` (default: SQLite's, on `db`). */
+  search?: RecordSearch;
+}
+
+export type CampusRecord = Record<string, unknown> & { ID: number };
+
+interface Delegate {
+  findFirst(args: object): Promise<CampusRecord | null>;
+  findMany(args: object): Promise<CampusRecord[]>;
+  count(args: object): Promise<number>;
+  create(args: object): Promise<CampusRecord>;
+  update(args: object): Promise<CampusRecord>;
+  delete(args: object): Promise<CampusRecord>;
+}
+
+export const delegate = (db: Db, kind: KindSpec) => (db as unknown as Record<string, Delegate>)[kind.model]!;
+/** Blog posts and pages share a table; each kind sees only its own class. */
+export const kindScope = (kind: KindSpec): Record<string, unknown> => (kind.model === 'content' ? { Class: kind.className } : {});
+
+export const EMAIL_CLASS = 'Emergence\\People\\ContactPoint\\Email';
+
+export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string | number): Promise<CampusRecord | null> {
+  const s = String(ident);
+  const d = delegate(deps.db, kind);
+  // An ID past the 32-bit column range names no record (the query itself would fail).
+  if (/^\d+$/.test(s)) return Number(s) > MAX_INT ? null : d.findFirst({ where: { ID: Number(s), ...kindScope(kind) } });
+  if (kind.name === 'Person') {
+    // Slate's User::getByUsername: the username, then an email address of the person.
+    const byUsername = await d.findFirst({ where: { Username: s } });
+    if (byUsername || !s.includes('@')) return byUsername;
+    const point = await deps.db.contactPoint.findFirst({ where: { Class: EMAIL_CLASS, Data: s }, select: { PersonID: true }, orderBy: { ID: 'asc' } });
+    return point ? d.findFirst({ where: { ID: point.PersonID } }) : null;
+  }
+  const byHandle = await d.findFirst({ where: { Handle: s, ...kindScope(kind) } });
+  // The seed names sections and courses by Handle; Slate by Code (MATH-001). Both work, the
+  // Handle first where one record's Handle is another's Code.
+  if (byHandle || (kind.name !== 'Course' && kind.name !== 'Section')) return byHandle;
+  return d.findFirst({ where: { Code: s } });
+}

@@ -1,0 +1,214 @@
+// With REDIS_URL, the subscriber-facing topics travel through Redis pub/sub, so a subscriber on
+// any instance sees every event once, whichever instance published it. The bus keeps the
+// in-memory bus's surface (emit/on/off/listeners): domain code and subscriptions do not know.
+// An instance delivers its own events when they come back from Redis, like everyone else's,
+// so each subscriber gets them once and in publish order. monitorPass and inboundEmail stay
+// in the instance (only its metrics want them).
+//
+// Redis is a convenience, never a dependency of a request: a publish never waits or throws.
+// While Redis is away (at start or later) events are delivered in this instance only, the
+// clients reconnect by themselves, and `fanoutUp` says so (/healthz, /metrics).
+import { randomUUID } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import type { Logger } from 'pino';
+import { MonitoringEvents, type GatewayEventMap, type RemoteOrigin } from '../monitoring/events.ts';
+import { taggedJson } from './tagged-json.ts';
+
+export const FANNED_OUT_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged', 'notification'] as const satisfies ReadonlyArray<keyof GatewayEventMap>;
+type FannedOutTopic = (typeof FANNED_OUT_TOPICS)[number];
+
+export const DEFAULT_NAMESPACE = 'gateway:events';
+
+export interface RedisFanoutOptions {
+  url: string;
+  /** Channels are `<namespace>:<topic>` (tests give each run its own). */
+  namespace?: string;
+  /** Reconnect delays double from retryMinMs up to retryMaxMs. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  log?: Logger;
+}
+
+/** What one message carries. */
+interface Envelope {
+  /** The publishing instance. */
+  o: string;
+  /** The publisher already delivered it itself (it was not subscribed): it skips the echo. */
+  d: boolean;
+  /** The payload. */
+  p: unknown;
+}
+
+export class RedisFanoutEvents extends MonitoringEvents {
+  readonly instanceId = randomUUID();
+  readonly #pub: Redis;
+  readonly #sub: Redis;
+  readonly #target;
+  readonly #channels = new Map<string, string>();
+  readonly #topics = new Map<string, FannedOutTopic>();
+  readonly #log: Logger | undefined;
+  /** Subscribed to every channel on the current connection. */
+  #listening = false;
+  #wasUp = false;
+  #errorLogged = false;
+  #closing = false;
+
+  constructor(o: RedisFanoutOptions) {
+    super();
+    this.#log = o.log;
+    const min = o.retryMinMs ?? 100;
+    const max = o.retryMaxMs ?? 5000;
+    const options: RedisOptions = {
+      // A command with Redis away fails at once instead of waiting in a queue: a publish is
+      // then delivered here, and requests never wait for Redis.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      // #listen subscribes again on every new connection (and knows when it is done); a
+      // publish lost with its connection was delivered here, so sending it again would repeat it.
+      autoResubscribe: false,
+      autoResendUnfulfilledCommands: false,
+      retryStrategy: (attempt) => Math.min(min * 2 ** Math.min(attempt - 1, 16), max),
+    };
+    this.#pub = new Redis(o.url, { ...options, connectionName: 'gateway-events-pub' });
+    this.#sub = new Redis(o.url, { ...options, connectionName: 'gateway-events-sub' });
+    for (const client of [this.#pub, this.#sub]) {
+      client.on('error', (err: Error) => this.#onError(err));
+      client.on('close', () => this.#changed());
+    }
+    this.#pub.on('ready', () => this.#changed());
+    this.#sub.on('ready', () => this.#listen());
+    this.#sub.on('close', () => {
+      this.#listening = false;
+      this.#changed();
+    });
+
+    // The target drops the promises of the client calls it makes; these ports keep them (an
+    // outage must not become an unhandled rejection) and leave subscribing to #listen.
+    const publishPort = { publish: (channel: string, message: string) => this.#publish(channel, message) };
+    const subscribePort = {
+      on: (event: string, listener: Parameters<Redis['on']>[1]) => (this.#sub.on(event, listener), subscribePort),
+      subscribe: () => Promise.resolve(),
+      unsubscribe: () => Promise.resolve(),
+    };
+    this.#target = createRedisEventTarget<CustomEvent<Envelope | null>>({
+      publishClient: publishPort as unknown as Redis,
+      subscribeClient: subscribePort as unknown as Redis,
+      serializer: { stringify: taggedJson.stringify, parse: (text) => this.#parse(text) },
+    });
+    const namespace = o.namespace ?? DEFAULT_NAMESPACE;
+    for (const topic of FANNED_OUT_TOPICS) {
+      const channel = `${namespace}:${topic}`;
+      this.#channels.set(topic, channel);
+      this.#topics.set(channel, topic);
+      this.#target.addEventListener(channel, (event) => this.#receive(topic, event.detail));
+    }
+  }
+
+  /** Events reach every instance: both connections are up and the channels subscribed. */
+  get fanoutUp(): boolean {
+    return this.#pub.status === 'ready' && this.#listening;
+  }
+
+  override emit<K extends keyof GatewayEventMap>(topic: K, ...args: GatewayEventMap[K]): boolean {
+    const channel = this.#channels.get(topic);
+    // Local-only topics, and every topic while Redis is away or after close: this instance only.
+    if (channel === undefined || this.#pub.status !== 'ready') return this.#emitHere(topic, ...args);
+    // Not subscribed (yet, or any more): the echo would not come back, so deliver it now.
+    const deliverHere = !this.#listening;
+    try {
+      this.#target.dispatchEvent(new CustomEvent(channel, { detail: { o: this.instanceId, d: deliverHere, p: args[0] } }));
+    } catch (err) {
+      // A payload that cannot be serialized still reaches this instance's subscribers.
+      this.#log?.error({ err, topic }, 'event could not be published to redis');
+      return this.#emitHere(topic, ...args);
+    }
+    return deliverHere ? this.#emitHere(topic, ...args) : true;
+  }
+
+  /** Closes both connections; events after this are delivered in this instance only. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    await Promise.all(
+      [this.#pub, this.#sub].map((c) => (c.status === 'ready' ? c.quit().then(() => undefined, () => c.disconnect()) : c.disconnect())),
+    );
+  }
+
+  /** EventEmitter's own emit: the listeners in this instance. */
+  #emitHere(topic: keyof GatewayEventMap, ...args: unknown[]): boolean {
+    return (super.emit as (topic: string, ...args: unknown[]) => boolean).call(this, topic, ...args);
+  }
+
+  #publish(channel: string, message: string): Promise<void> {
+    return this.#pub.publish(channel, message).then(
+      () => undefined,
+      (err: Error) => {
+        // Not sent (the connection went away under it): this instance's subscribers still get it.
+        this.#onError(err);
+        const envelope = this.#parse(message);
+        const topic = this.#topics.get(channel);
+        if (envelope && !envelope.d && topic) this.#deliver(topic, envelope.p);
+      },
+    );
+  }
+
+  #receive(topic: FannedOutTopic, envelope: Envelope | null) {
+    if (!envelope || typeof envelope.o !== 'string') return;
+    if (envelope.o === this.instanceId) {
+      if (!envelope.d) this.#deliver(topic, envelope.p);
+    } else {
+      this.#deliver(topic, envelope.p, { remote: true, origin: envelope.o });
+    }
+  }
+
+  #deliver(topic: FannedOutTopic, payload: unknown, origin?: RemoteOrigin) {
+    try {
+      if (origin) this.#emitHere(topic, payload, origin);
+      else this.#emitHere(topic, payload);
+    } catch (err) {
+      // A throwing listener must not break the Redis client's reader (or a publish's callback).
+      this.#log?.error({ err, topic }, 'event listener failed');
+    }
+  }
+
+  #parse(text: string): Envelope | null {
+    try {
+      return taggedJson.parse(text) as Envelope;
+    } catch (err) {
+      this.#log?.warn({ err }, 'unreadable message on an event channel ignored');
+      return null;
+    }
+  }
+
+  #listen() {
+    this.#sub.subscribe(...this.#channels.values()).then(
+      () => {
+        this.#listening = true;
+        this.#changed();
+      },
+      // The connection went away again; the next 'ready' tries again.
+      (err: Error) => this.#onError(err),
+    );
+  }
+
+  #onError(err: Error) {
+    if (this.#closing) return;
+    // Reconnect attempts fail every few seconds while Redis is away: one warning an outage.
+    if (this.#errorLogged) return this.#log?.debug({ err: err.message }, 'redis (event fan-out)');
+    this.#errorLogged = true;
+    this.#log?.warn({ err: err.message }, 'event fan-out degraded: redis unavailable; events reach this instance only');
+  }
+
+  #changed() {
+    const up = this.fanoutUp;
+    if (up === this.#wasUp || this.#closing) return;
+    this.#wasUp = up;
+    if (up) {
+      this.#errorLogged = false;
+      this.#log?.info('event fan-out up: events reach every instance through redis');
+    } else if (!this.#errorLogged) {
+      this.#errorLogged = true;
+      this.#log?.warn('event fan-out degraded: redis connection lost; events reach this instance only');
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// The dashboard's records column appears only when the server has Check.records; this is how
+// it builds the selection from what the schema says the records are.
+import { describe, expect, it } from 'vitest';
+import { recordLabel, recordsSelection } from '../../web/dashboard/records.ts';
+
+describe('recordsSelection', () => {
+  it('is empty without a record type', () => {
+    expect(recordsSelection(null)).toBe('');
+  });
+
+  it('asks an object type for the fields that name a record', () => {
+    expect(recordsSelection({ kind: 'OBJECT', fields: [{ name: 'id' }, { name: 'kind' }, { name: 'title' }, { name: 'handle' }] })).toBe('records { __typename title handle }');
+  });
+
+  it('asks each member of a union for its own label fields, in fragments', () => {
+    const union = {
+      kind: 'UNION',
+      possibleTypes: [
+        { name: 'Course', fields: [{ name: 'title' }, { name: 'code' }] },
+        { name: 'Person', fields: [{ name: 'fullName' }] },
+        { name: 'Opaque', fields: [{ name: 'id' }] },
+      ],
+    };
+    expect(recordsSelection(union)).toBe('records { __typename ... on Course { title code } ... on Person { fullName } }');
+  });
+
+  it('labels a record by its kind and the best name it has', () => {
+    expect(recordLabel({ __typename: 'Course', title: 'Algebra', code: 'MATH' } as never)).toBe('Course: Algebra');
+    expect(recordLabel({ __typename: 'Opaque' })).toBe('Opaque');
+  });
+});

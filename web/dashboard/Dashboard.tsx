@@ -1,0 +1,138 @@
+// The signed-in dashboard: the project's checks, kept current by the checkChanged
+// subscription, and a page per check (#/checks/<uniqueKey>, a client-side route).
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { query, RequestError } from '../lib/graphql.ts';
+import { forgetKey, storedKey, storeKey } from '../lib/key.ts';
+import { connectLive, type LiveState } from '../lib/live.ts';
+import { LiveBadge } from '../components/Status.tsx';
+import { CHECK_CHANGED, CHECKS_PAGE, SIGN_IN, type CheckSummary } from './operations.ts';
+import { discoverRecords } from './records.ts';
+import { ChecksTable } from './ChecksTable.tsx';
+import { CheckPage } from './CheckPage.tsx';
+import { SignIn } from './SignIn.tsx';
+
+export interface Session {
+  key: string;
+  projectName: string;
+  /** The Check.records selection, '' while the server has none. */
+  records: string;
+}
+
+export async function openSession(key: string): Promise<Session> {
+  const data = await query<{ project: { name: string }; __type: { fields: Array<{ name: string }> } | null }>(SIGN_IN, {}, key);
+  const records = await discoverRecords(data.__type?.fields.map((f) => f.name) ?? [], key);
+  return { key, projectName: data.project.name, records };
+}
+
+export function Dashboard() {
+  const [session, setSession] = useState<Session | null>(null);
+  const [restoring, setRestoring] = useState(() => storedKey() !== null);
+  useEffect(() => {
+    const key = storedKey();
+    if (!key) return;
+    openSession(key)
+      .then(setSession, () => forgetKey())
+      .finally(() => setRestoring(false));
+  }, []);
+  if (restoring) return <main class="narrow"><p>Loading…</p></main>;
+  if (!session) {
+    return (
+      <SignIn
+        onSignIn={async (key) => {
+          const opened = await openSession(key);
+          storeKey(key);
+          setSession(opened);
+        }}
+      />
+    );
+  }
+  const signOut = () => {
+    forgetKey();
+    location.hash = '';
+    setSession(null);
+  };
+  return <SignedIn session={session} onSignOut={signOut} />;
+}
+
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(location.hash);
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return hash;
+}
+
+async function allChecks(session: Session): Promise<CheckSummary[]> {
+  type Page = { project: { checks: { nodes: CheckSummary[]; hasNextPage: boolean; endCursor: string | null } } };
+  const checks: CheckSummary[] = [];
+  let after: string | null = null;
+  do {
+    const page: Page['project']['checks'] = (await query<Page>(CHECKS_PAGE(session.records), { after }, session.key)).project.checks;
+    checks.push(...page.nodes);
+    after = page.hasNextPage ? page.endCursor : null;
+  } while (after);
+  return checks;
+}
+
+function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const live = useMemo(() => connectLive(session.key), [session.key]);
+  const [liveState, setLiveState] = useState<LiveState>(live.state);
+  const [checks, setChecks] = useState<CheckSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hash = useHash();
+
+  useEffect(() => {
+    const reload = () =>
+      allChecks(session).then(
+        (list) => (setChecks(list), setError(null)),
+        (err: unknown) => setError(err instanceof RequestError ? err.message : String(err)),
+      );
+    const stopChanges = live.subscribe<{ checkChanged: { change: string; check: CheckSummary } }>(CHECK_CHANGED(session.records), {}, (data) => {
+      if (!data) return;
+      const { change, check } = data.checkChanged;
+      setChecks((list) => {
+        if (!list) return list;
+        if (change === 'DELETED') return list.filter((c) => c.uniqueKey !== check.uniqueKey);
+        const at = list.findIndex((c) => c.uniqueKey === check.uniqueKey);
+        return at < 0 ? [...list, check] : list.map((c, i) => (i === at ? check : c));
+      });
+    });
+    // After a reconnection, re-read: changes made while disconnected were not pushed.
+    let connectedBefore = false;
+    const stopState = live.onState((state) => {
+      setLiveState(state);
+      if (state !== 'websocket' && state !== 'sse') return;
+      if (connectedBefore) void reload();
+      connectedBefore = true;
+    });
+    void reload();
+    return () => {
+      stopChanges();
+      stopState();
+      live.close();
+    };
+  }, [live]);
+
+  const route = /^#\/checks\/([0-9a-f]+)$/.exec(hash);
+  return (
+    <>
+      <header class="bar">
+        <a href="#" class="brand">{session.projectName}</a>
+        <LiveBadge state={liveState} />
+        <button type="button" class="link" onClick={onSignOut}>Sign out</button>
+      </header>
+      <main>
+        {error && <p class="error" role="alert">{error}</p>}
+        {route ? (
+          <CheckPage session={session} live={live} uniqueKey={route[1]!} summary={checks?.find((c) => c.uniqueKey === route[1])} loaded={checks !== null} />
+        ) : checks === null ? (
+          <p>Loading…</p>
+        ) : (
+          <ChecksTable checks={checks} showRecords={session.records !== ''} />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// esbuild bundles the stylesheet imported by main.tsx into its own hashed file.
+declare module '*.css';
