@@ -99,6 +99,12 @@ export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600', ETag: page.etag });
       return res.end(page.html);
     }
+    // A body refused part-way (413) is left unread, and this @whatwg-node release leaves the
+    // request paused: the keep-alive connection would then never read the client's next
+    // request. Close it once the answer is out instead of draining an unbounded body.
+    res.once('finish', () => {
+      if (!req.complete) req.socket.end();
+    });
     return yoga(req, res, { req, res });
   };
   return { yoga, handle };
