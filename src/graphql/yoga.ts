@@ -103,7 +103,7 @@ export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry
     // request paused: the keep-alive connection would then never read the client's next
     // request. Close it once the answer is out instead of draining an unbounded body.
     res.once('finish', () => {
-      if (!req.complete) req.socket.end();
+      if (!req.complete) req.socket?.end();
     });
     return yoga(req, res, { req, res });
   };
