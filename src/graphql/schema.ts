@@ -9,6 +9,7 @@ import './monitoring/project.ts';
 import './monitoring/status-page.ts';
 import './campus/records.ts';
 import './campus/relationships.ts';
+import './campus/computed.ts';
 import './subscriptions.ts';
 
 export const schema = builder.toSchema();
