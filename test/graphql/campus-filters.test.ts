@@ -82,3 +82,103 @@ describe('order and page size', () => {
     expect(rest.data.courses.nodes).toHaveLength(3);
   });
 });
+
+describe('sort and dir', () => {
+  const codes = async (args: string) => {
+    const r = await q(`{ sections(${args}) { nodes { code } } }`);
+    expect(r.errors).toBeUndefined();
+    return r.data.sections.nodes.map((n: { code: string }) => n.code);
+  };
+
+  it('sorts by a field in Slate spelling, ascending unless dir is DESC', async () => {
+    expect(await codes('sort: "Code"')).toEqual(['ELA-001', 'MATH-001', 'MATH-002']);
+    expect(await codes('sort: "Code", dir: ASC')).toEqual(['ELA-001', 'MATH-001', 'MATH-002']);
+    expect(await codes('sort: "Code", dir: DESC')).toEqual(['MATH-002', 'MATH-001', 'ELA-001']);
+    // Created in the order MATH-001, MATH-002, ELA-001.
+    expect(await codes('sort: "ID", dir: DESC')).toEqual(['ELA-001', 'MATH-002', 'MATH-001']);
+    const people = await q('{ people(sort: "FirstName", dir: DESC, first: 2) { totalCount nodes { firstName } } }');
+    expect(people.data.people.nodes.map((p: { firstName: string }) => p.firstName)).toEqual(['Tia', 'Service']);
+  });
+
+  it('keeps the default order when only dir is given, and refuses an unknown field', async () => {
+    expect(await codes('dir: DESC')).toEqual(['ELA-001', 'MATH-001', 'MATH-002']);
+    const bad = await q('{ sections(sort: "Nope") { totalCount } }');
+    expect(bad.errors![0]).toMatchObject({ message: 'Invalid sort field', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
+
+describe('lookups by code and email', () => {
+  it('finds courses and sections by Code and people by an email address, as REST does', async () => {
+    const r = await q(`{
+      course(handle: "MATH") { id title }
+      section(handle: "MATH-001") { id code }
+      titled: section(handle: "ELA-001") { title }
+      person(handle: "tia@school.test") { id username }
+    }`);
+    expect(r.errors).toBeUndefined();
+    expect(r.data).toEqual({
+      course: { id: s.ids.math, title: 'Algebra' },
+      section: { id: s.ids.math1, code: 'MATH-001' },
+      titled: { title: 'English A' },
+      person: { id: s.ids.teacher, username: 'tteach' },
+    });
+    // The same records REST serves at those paths.
+    expect((await s.w.campus('GET', '/people/tia@school.test', { token: s.staff })).json.data.ID).toBe(s.ids.teacher);
+    expect((await s.w.campus('GET', '/sections/MATH-001', { token: s.staff })).json.data.ID).toBe(s.ids.math1);
+  });
+
+  it('answers null for a code or email that names nothing', async () => {
+    const r = await q('{ course(handle: "NOPE") { id } section(handle: "MATH-999") { id } person(handle: "nobody@school.test") { id } }');
+    expect(r.errors).toBeUndefined();
+    expect(r.data).toEqual({ course: null, section: null, person: null });
+  });
+});
+
+describe('sections(location) naming nothing', () => {
+  it('answers NOT_FOUND "location not found", as REST answers 404', async () => {
+    const r = await q('{ sections(location: "nope") { totalCount } }');
+    expect(r.errors![0]).toMatchObject({ message: 'location not found', extensions: { code: 'NOT_FOUND' } });
+    expect(await s.w.campus('GET', '/sections?location=nope', { token: s.staff })).toMatchObject({ status: 404, json: { success: false, message: 'location not found' } });
+  });
+});
+
+describe('q with title:', () => {
+  it('matches the title only, on sections, courses, terms and posts', async () => {
+    const list = async (field: string, search: string, pick: string) => {
+      const r = await q(`query($q: String) { ${field}(q: $q) { nodes { ${pick} } } }`, { q: search });
+      expect(r.errors).toBeUndefined();
+      return r.data[field].nodes.map((n: Record<string, string>) => n[pick]).sort();
+    };
+    expect(await list('sections', 'title:english', 'code')).toEqual(['ELA-001']);
+    // A bare term also matches codes; title: does not.
+    expect(await list('sections', 'ela', 'code')).toEqual(['ELA-001']);
+    expect(await list('sections', 'title:ela', 'code')).toEqual([]);
+    expect(await list('courses', 'title:alg', 'code')).toEqual(['MATH']);
+    expect(await list('courses', 'title:math', 'code')).toEqual([]);
+    expect(await list('terms', 'title:fall', 'handle')).toEqual(['f2025']);
+    expect(await list('blogPosts', 'title:"student post"', 'title')).toEqual(['Student post']);
+  });
+});
+
+describe('tree order', () => {
+  it('lists groups and locations in pre-order (Slate\'s Left), not creation order, unless sorted', async () => {
+    const make = async (mutation: string, input: Record<string, unknown>) => {
+      const r = await q(`mutation($i: ${mutation.replace('create', '')}Input!) { ${mutation}(input: $i) { id } }`, { i: input });
+      expect(r.errors).toBeUndefined();
+      return r.data[mutation].id as number;
+    };
+    // Created after Staff Room and after Room 101's sibling root, so ID order differs from tree order.
+    await make('createGroup', { name: 'Debate', parentId: s.ids.clubs });
+    await make('createLocation', { title: 'Annex' });
+    await make('createLocation', { title: 'Room 102', parentId: s.ids.campus });
+    const names = async (query: string, field: string, pick: string) => (await q(query)).data[field].nodes.map((n: Record<string, string>) => n[pick]);
+    expect(await names('{ groups { nodes { name } } }', 'groups', 'name')).toEqual(['School', 'Clubs', 'Chess', 'Debate', 'Staff Room']);
+    expect(await names('{ locations { nodes { title } } }', 'locations', 'title')).toEqual(['Campus', 'Room 101', 'Room 102', 'Annex']);
+    expect(await names('{ groups(sort: "ID") { nodes { name } } }', 'groups', 'name')).toEqual(['School', 'Clubs', 'Chess', 'Staff Room', 'Debate']);
+    expect(await names('{ locations(sort: "Title", dir: DESC) { nodes { title } } }', 'locations', 'title')).toEqual(['Room 102', 'Room 101', 'Campus', 'Annex']);
+    // A page of the tree order, and the same order over REST.
+    expect(await names('{ locations(first: 2, offset: 1) { nodes { title } } }', 'locations', 'title')).toEqual(['Room 101', 'Room 102']);
+    const rest = await s.w.campus('GET', '/locations', { token: s.staff });
+    expect(rest.json.data.map((l: { Title: string }) => l.Title)).toEqual(['Campus', 'Room 101', 'Room 102', 'Annex']);
+  });
+});
