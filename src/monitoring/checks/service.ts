@@ -11,6 +11,8 @@ import { applySpec, checkDefaults, uniqueFilter, type CheckFields } from './appl
 import { checkState, tagList, uniqueKeyFor } from './derived.ts';
 import { goingDownAfter } from './status.ts';
 import { parseCheckSpec, type CheckSpec } from './validate.ts';
+import { syncRecordLinks } from '../../links/store.ts';
+import { recordTagsOf } from '../../links/tags.ts';
 
 export const checkWithChannels = { channels: { select: { channel: { select: { code: true } } } } } as const;
 export type CheckRecord = Prisma.CheckGetPayload<{ include: typeof checkWithChannels }>;
@@ -179,6 +181,8 @@ export async function createCheck(
       },
       include: checkWithChannels,
     });
+    // Tags of the campus:<kind>/<id> convention link the check to records (src/links/).
+    if (recordTagsOf(check.tags).length) await syncRecordLinks(tx, check.id, check.tags);
     return { check, created: true };
   });
   publishCheckChanged(deps, saved.created ? 'created' : 'updated', saved.check);
@@ -205,6 +209,8 @@ async function saveExisting(
   const fields = applySpec(fieldsOf(existing), spec, apiVersion);
   const alertAfter = goingDownAfter({ ...existing, ...fields });
   if (channelIds) await tx.checkChannel.deleteMany({ where: { checkId: existing.id } });
+  // Links follow the tags whenever tags are written (even unchanged: unresolved ones retry).
+  if (spec.tags !== undefined) await syncRecordLinks(tx, existing.id, fields.tags);
   return tx.check.update({
     where: { id: existing.id },
     data: {
