@@ -26,6 +26,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { createAbuseLimits, LIMIT_SCOPES } from './http/limits.ts';
 import { compressResponse } from './http/compression.ts';
 import { registerWebRoutes } from './http/web.ts';
+import { recordSearchFor } from './campus/search-storage.ts';
 import { logAccess } from './http/access-log.ts';
 import { loginFields, readFields } from '../rest-compat/campus/request.ts';
 import { campusNotFound } from '../rest-compat/campus/extras.ts';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const databaseFile = sqlite ? sqliteFilePath(config.databaseUrl) : ':memory:';
   const checkpointer = databaseFile === ':memory:' ? null : startCheckpointer(databaseFile, log);
   const stores = monitoringStores(opened);
-  const fanout = config.redisUrl === null ? null : new RedisFanoutEvents({ ...options.eventFanout, url: config.redisUrl, log });
+  const fanout = config.redisUrl === null ? null : new RedisFanoutEvents({ namespace: config.redisChannelPrefix, ...options.eventFanout, url: config.redisUrl, log });
   const deps = {
     db,
     provider: opened.provider,
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerHealthchecksRoutes(router, deps, log);
   options.routes?.(router, deps);
-  registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events }, log);
+  registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events, search: recordSearchFor(opened.provider, db) }, log);
   const graphql = createGraphQLHandler(deps, log, metrics.registry);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
   // The dashboard at / and public status pages at /status/<slug> (src/http/web.ts).

@@ -98,7 +98,7 @@ async function groupFilters(deps: CampusDeps, f: BrowseFilters, out: ResolvedFil
     out.where.push({ ParentID: null });
     out.conditions.ParentID = null;
   }
-  if (f.query) out.where.push({ Name: { contains: f.query } });
+  if (f.query) out.where.push(deps.search.contains('Name', f.query));
 }
 
 /** The filters that apply to `kind` as Prisma conditions; filters of other kinds are ignored, as Slate ignores unknown parameters. */

@@ -13,8 +13,8 @@ export interface CampusDeps {
   clock: Clock;
   /** Where record changes are announced after they commit (live subscriptions). */
   events?: GatewayEvents;
-  /** The search index behind browse `q` (default: SQLite's, on `db`). */
-  search?: RecordSearch;
+  /** The search index behind browse `q` and text filters, for the database `db` is on (search-storage.ts). */
+  search: RecordSearch;
 }
 
 export type CampusRecord = Record<string, unknown> & { ID: number };

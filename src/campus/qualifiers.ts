@@ -9,7 +9,6 @@ import { parseId, SEARCH_MAX_IDS } from './limits.ts';
 import { findRecord, type CampusDeps } from './lookup.ts';
 import { containsAny, searchFields } from './search.ts';
 import { parseSearch, type SearchTerm } from './search-string.ts';
-import { sqliteRecordSearch } from './sqlite-search.ts';
 import { relatedIds, subtreeIds } from './tree.ts';
 
 type Where = Record<string, unknown>;
@@ -95,7 +94,7 @@ export async function searchWhere(deps: CampusDeps, kind: KindSpec, q: string): 
   }
   if (!parts.length) throw validationError('Query was empty');
 
-  const index = deps.search ?? sqliteRecordSearch(deps.db);
+  const index = deps.search;
   const all = searchFields(kind);
   /** The rows whose indexed text holds every word, or null when more match than a list is worth. */
   const indexed = async (words: string[]) => {
@@ -111,7 +110,7 @@ export async function searchWhere(deps: CampusDeps, kind: KindSpec, q: string): 
     const conditions: Where[] = narrowed ? [narrowed] : [];
     for (const { term, qualifier } of parts) {
       if ('lookup' in qualifier) conditions.push(await qualifier.lookup(deps, term.term));
-      else if (!narrowed || !isAny(qualifier.fields)) conditions.push(containsAny(qualifier.fields, term.term));
+      else if (!narrowed || !isAny(qualifier.fields)) conditions.push(containsAny(index, qualifier.fields, term.term));
     }
     return { AND: conditions };
   }
@@ -123,7 +122,7 @@ export async function searchWhere(deps: CampusDeps, kind: KindSpec, q: string): 
     }
     const narrowed = await indexed([term.term]);
     if (narrowed && isAny(qualifier.fields)) alternatives.push(narrowed);
-    else alternatives.push({ AND: [...(narrowed ? [narrowed] : []), containsAny(qualifier.fields, term.term)] });
+    else alternatives.push({ AND: [...(narrowed ? [narrowed] : []), containsAny(index, qualifier.fields, term.term)] });
   }
   return { OR: alternatives };
 }

@@ -2,7 +2,7 @@
 // a substring of one of the kind's searched fields (Slate: MySQL LIKE '%word%'); qualifiers
 // (`first:`, `group:` ...) are in qualifiers.ts, the syntax in search-string.ts. The lookup
 // sits behind a port so each database answers it from an index (SQLite: FTS5 trigrams in
-// sqlite-search.ts; PostgreSQL would use pg_trgm) instead of a LIKE scan per word.
+// sqlite-search.ts; PostgreSQL: pg_trgm, postgres-search.ts) instead of a LIKE scan per word.
 import type { KindSpec } from './kinds.ts';
 
 /** The fields a search looks in, where a kind has them. The search index covers exactly these. */
@@ -18,7 +18,13 @@ export interface RecordSearch {
    * `limit + 1` IDs, so the caller can tell a search that matched more than `limit`.
    */
   ids(kind: KindSpec, words: string[], limit: number): Promise<number[]>;
+  /**
+   * A Prisma condition that scans: `term` is a substring of `field`, ignoring case as `ids`
+   * does. Each database spells it differently (SQLite's LIKE folds case by itself; Prisma's
+   * `contains` on PostgreSQL is case-sensitive unless asked), so the port says it.
+   */
+  contains(field: string, term: string): Record<string, unknown>;
 }
 
-/** A term as a condition that scans: a case-insensitive substring of one of `fields` (SQLite's LIKE folds ASCII case). */
-export const containsAny = (fields: string[], term: string): Record<string, unknown> => ({ OR: fields.map((f) => ({ [f]: { contains: term } })) });
+/** A term as a condition that scans: a case-insensitive substring of one of `fields`. */
+export const containsAny = (search: RecordSearch, fields: string[], term: string): Record<string, unknown> => ({ OR: fields.map((f) => search.contains(f, term)) });

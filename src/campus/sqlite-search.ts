@@ -48,5 +48,7 @@ export function sqliteRecordSearch(db: Db): RecordSearch {
       );
       return rows.map((r) => Number(r.rowid) - low);
     },
+    // SQLite's LIKE, which Prisma's `contains` becomes, already ignores (ASCII) case.
+    contains: (field, term) => ({ [field]: { contains: term } }),
   };
 }

@@ -75,11 +75,9 @@ describe('children of tree records', () => {
 
 describe('tree relations are batched', () => {
   it('reads parents and children of 2 or of 8 terms in the same number of statements', async () => {
-    const { PrismaClient } = await import('../../src/generated/prisma/client.ts');
-    const { createAdapterFactory } = await import('../../src/db/adapter.ts');
-    const logged = new PrismaClient({ adapter: createAdapterFactory(w.databaseUrl), log: [{ emit: 'event', level: 'query' }] });
     const statements: string[] = [];
-    (logged as any).$on('query', (e: { query: string }) => statements.push(e.query));
+    // Every statement the server's own client sends, on either database.
+    const stop = w.app.onStatement((sql) => statements.push(sql));
     try {
       for (const [tag, n] of [['Few', 2], ['Many', 8]] as const) {
         const root = (await q('mutation($t: String!) { createTerm(input: { title: $t }) { id } }', { t: `${tag} root` })).data.createTerm.id;
@@ -88,7 +86,6 @@ describe('tree relations are batched', () => {
           await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { id } }', { t: `${tag} ${i} leaf`, p: mid });
         }
       }
-      w.app.deps.db = logged as any;
       const count = async (tag: string) => {
         statements.length = 0;
         const r = await q('query($q: String) { terms(q: $q) { nodes { title parent { title } children { title children { title } } } } }', { q: tag });
@@ -101,8 +98,7 @@ describe('tree relations are batched', () => {
       expect(many.terms).toBe(17);
       expect(many.n).toBe(few.n);
     } finally {
-      w.app.deps.db = w.app.db;
-      await logged.$disconnect();
+      stop();
     }
   });
 });
