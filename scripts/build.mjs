@@ -10,11 +10,12 @@ import { buildWeb } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildServer() {
-  mkdirSync(path.join(root, 'dist'), { recursive: true });
+/** Writes server.mjs into `outDir` (tests build a private copy there; it must be under the root). */
+export async function buildServer(outDir = path.join(root, 'dist')) {
+  mkdirSync(outDir, { recursive: true });
   await build({
     entryPoints: [path.join(root, 'src/server.ts')],
-    outfile: path.join(root, 'dist/server.mjs'),
+    outfile: path.join(outDir, 'server.mjs'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,7 +25,7 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   // Loaded by URL next to the bundle (db/checkpointer.ts).
-  copyFileSync(path.join(root, 'src/db/checkpoint-worker.mjs'), path.join(root, 'dist/checkpoint-worker.mjs'));
+  copyFileSync(path.join(root, 'src/db/checkpoint-worker.mjs'), path.join(outDir, 'checkpoint-worker.mjs'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await Promise.all([buildServer(), buildWeb(root)]);

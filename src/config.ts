@@ -104,6 +104,9 @@ const schema = z.object({
   // When set, live events (flips, pings, check and record changes, notification outcomes)
   // reach subscribers on every instance through this Redis (pub/sub only, nothing stored).
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/[^/]/.test(v), 'expected redis://[user:password@]host[:port][/db] or rediss://…'),
+  // Channels are `<prefix>:<topic>`: deployments sharing one Redis each take their own prefix
+  // (pub/sub ignores the /db number of the URL).
+  REDIS_CHANNEL_PREFIX: z.string().regex(/^[^\s*?[\]]+$/, 'expected a prefix without spaces or *?[] (e.g. gateway:events:staging)').default('gateway:events'),
 });
 
 export interface Config {
@@ -134,6 +137,8 @@ export interface Config {
   metricsKey: string | null;
   /** null: events stay in this process (one instance). */
   redisUrl: string | null;
+  /** Live events travel on the Redis channels `<prefix>:<topic>`. */
+  redisChannelPrefix: string;
 }
 
 /** A null rule is a limit switched off. */
@@ -204,5 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     compressionMinBytes: e.COMPRESSION ? e.COMPRESSION_MIN_BYTES : null,
     metricsKey: e.METRICS_KEY ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
   };
 }

@@ -2,13 +2,14 @@
 // signals. src/server.ts is this with no options; the benchmarks add their baseline routes.
 import { buildApp, type BuildOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { redactUrl } from './shared/redact-url.ts';
 
 export async function runGateway(options: BuildOptions = {}): Promise<void> {
   try {
     const config = loadConfig();
     const app = await buildApp(config, options);
     const port = await app.start();
-    app.log.info({ port, siteRoot: config.siteRoot, database: config.databaseUrl }, 'gateway listening');
+    app.log.info({ port, siteRoot: config.siteRoot, database: redactUrl(config.databaseUrl) }, 'gateway listening');
     let stopping = false;
     const shutdown = async (signal: string) => {
       if (stopping) return;

@@ -6,10 +6,11 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { providerOf } from './provider.ts';
+import { redactUrl } from '../shared/redact-url.ts';
 
 export function sqliteFilePath(databaseUrl: string): string {
   if (providerOf(databaseUrl) !== 'sqlite') {
-    throw new Error(`not an SQLite DATABASE_URL: "${databaseUrl}"`);
+    throw new Error(`not an SQLite DATABASE_URL: "${redactUrl(databaseUrl)}"`);
   }
   return databaseUrl.slice('file:'.length);
 }
