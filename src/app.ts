@@ -67,7 +67,7 @@ export interface App {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = options.logger ?? pino({ level: config.logLevel });
   await migrate(config.databaseUrl);
-  const opened = openDb(config.databaseUrl);
+  const opened = openDb(config.databaseUrl, { poolSize: config.pgPoolSize });
   const { db, onStatement, exclusive } = opened;
   const sqlite = opened.provider === 'sqlite';
   if (sqlite) await tuneSqlite(db);

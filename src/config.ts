@@ -41,6 +41,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default('file:./data/gateway.db'),
+  // PostgreSQL only: connections this process opens at most (Prisma and the hot paths share them).
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SITE_ROOT: z.string().optional(),
   SITE_NAME: z.string().default('Mychecks'),
   // Healthchecks' PING_BODY_LIMIT: bytes of a ping body kept; "none" keeps everything.
@@ -113,6 +115,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL: the size of this process's connection pool. */
+  pgPoolSize: number;
   siteRoot: string;
   siteName: string;
   pingBodyLimit: number | null;
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    pgPoolSize: e.PG_POOL_SIZE,
     siteRoot,
     siteName: e.SITE_NAME,
     pingBodyLimit: e.PING_BODY_LIMIT === 'none' ? null : e.PING_BODY_LIMIT,

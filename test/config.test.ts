@@ -15,3 +15,11 @@ describe('REDIS_CHANNEL_PREFIX', () => {
     expect(() => loadConfig({ REDIS_CHANNEL_PREFIX: 'a b' })).toThrow('invalid REDIS_CHANNEL_PREFIX: expected a prefix without spaces or *?[] (e.g. gateway:events:staging)');
   });
 });
+
+describe('PG_POOL_SIZE', () => {
+  it('defaults to 10 connections and refuses what is not a positive whole number', () => {
+    expect(loadConfig({}).pgPoolSize).toBe(10);
+    expect(loadConfig({ PG_POOL_SIZE: '25' }).pgPoolSize).toBe(25);
+    for (const bad of ['0', '-1', '2.5', 'ten']) expect(() => loadConfig({ PG_POOL_SIZE: bad }), bad).toThrow('invalid PG_POOL_SIZE');
+  });
+});

@@ -24,13 +24,15 @@ export interface CreatedDb {
   observe: StatementListener;
 }
 
-/** Connections per instance on PostgreSQL (PG_POOL_SIZE): Prisma and the hot paths share them. */
-const poolSize = () => Number(process.env.PG_POOL_SIZE ?? 10);
+export interface OpenDbOptions {
+  /** PostgreSQL: connections at most (config PG_POOL_SIZE); Prisma and the hot paths share them. */
+  poolSize?: number;
+}
 
-export function openDb(databaseUrl: string): CreatedDb {
+export function openDb(databaseUrl: string, options: OpenDbOptions = {}): CreatedDb {
   const provider = providerOf(databaseUrl);
   if (provider === 'postgresql') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize() });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     // A connection that dies while idle (server restart) must not crash the process.
     pool.on('error', () => {});
     // PostgreSQL runs statements concurrently, one connection each: no gate, only counting.
