@@ -11,7 +11,7 @@ import { sendJson } from '../../src/http/respond.ts';
 import { unauthenticated } from '../../src/shared/errors.ts';
 import { LOGIN_REQUIRED } from '../../src/campus/access.ts';
 import { given, intParam } from './browse.ts';
-import { withIncludes } from './include.ts';
+import { includeParam, parseInclude, withIncludes } from './include.ts';
 import { loginFields, readFields, sessionToken } from './request.ts';
 import { epoch, linkJson, recordJson } from './serialize.ts';
 import type { Route } from './routes.ts';
@@ -38,17 +38,17 @@ export function campusNotFound(req: IncomingMessage, res: ServerResponse): boole
 export function registerExtraRoutes(route: Route, deps: CampusDeps) {
   route(['GET'], '/groups/:ident/members', async ({ query, viewer, params }) => {
     const { group, people } = await groupMembers(deps, viewer, params.ident!);
-    return { success: true, data: await withIncludes(deps, viewer, KINDS.Person, people, query.get('include')), group: recordJson(KINDS.Group, group, viewer) };
+    return { success: true, data: await withIncludes(deps, viewer, KINDS.Person, people, includeParam(query)), group: recordJson(KINDS.Group, group, viewer) };
   });
 
   // Slate answers this one without a `success` key.
   route(['GET'], '/sections/:ident/students', async ({ query, viewer, params }) => {
     const students = await sectionStudents(deps, viewer, params.ident!, { inactive: !!given(query.get('inactive')) });
-    return { data: await withIncludes(deps, viewer, KINDS.Person, students, query.get('include')) };
+    return { data: await withIncludes(deps, viewer, KINDS.Person, students, includeParam(query)) };
   });
 
   route(['GET'], '/section-participants', async ({ query, viewer }) => {
-    const includes = new Set((query.get('include') ?? '').split(',').map((s) => s.trim()));
+    const includes = parseInclude(includeParam(query));
     const result = await browseParticipants(
       deps,
       viewer,

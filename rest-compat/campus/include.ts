@@ -1,7 +1,8 @@
-// Slate's `?include=`: comma-separated dynamic fields, dot paths that nest (`Location.Parent`,
+// Slate's `?include=`: comma-separated dynamic fields (or `include[]=`, one per item), dot paths that nest (`Location.Parent`,
 // `Course.Sections`), `*` for every field at a level. Each name at each level is loaded for
 // the whole list at once (one query per name and level, never per record).
 import type { Viewer } from '../../src/campus/auth.ts';
+import { canRead } from '../../src/campus/access.ts';
 import { COMPUTED } from '../../src/campus/computed.ts';
 import { hasLevel, KINDS, type KindName, type KindSpec } from '../../src/campus/kinds.ts';
 import { RELATIONS } from '../../src/campus/relationships.ts';
@@ -14,9 +15,34 @@ export type IncludeTree = Map<string, IncludeTree>;
 /** Dot paths deeper than this are cut (Slate has no limit; five levels reach any real record). */
 const MAX_INCLUDE_DEPTH = 5;
 
-export function parseInclude(include: string | null): IncludeTree {
+/**
+ * `include` as PHP hands Slate `$_GET['include']`: `include=A,B` is one string, split on commas;
+ * `include[]=A&include[]=B` (or `include[0]=A`) is a list whose items are names as they are
+ * (JSON::translateObjects explodes only a string). As PHP's parse_str, the last of repeated
+ * keys wins, and a list key replaces a string before it (and the other way round).
+ */
+export function includeParam(query: URLSearchParams): string | string[] | null {
+  let value: string | Map<string, string> | null = null;
+  let next = 0;
+  for (const [key, item] of query) {
+    if (key === 'include') {
+      value = item;
+      continue;
+    }
+    const m = /^include\[([^[\]]*)\]$/.exec(key);
+    if (!m) continue;
+    if (!(value instanceof Map)) [value, next] = [new Map(), 0];
+    // `[]` takes one past the largest integer key so far; an explicit key overwrites in place.
+    const index = m[1] === '' ? String(next) : m[1]!;
+    if (/^(0|[1-9]\d{0,8})$/.test(index)) next = Math.max(next, Number(index) + 1);
+    value.set(index, item);
+  }
+  return value instanceof Map ? [...value.values()] : value;
+}
+
+export function parseInclude(include: string | readonly string[] | null): IncludeTree {
   const tree: IncludeTree = new Map();
-  for (const path of (include ?? '').split(',')) {
+  for (const path of typeof include === 'string' ? include.split(',') : (include ?? [])) {
     let node = tree;
     // A leading `~` (Slate: apply at every level) is read as the plain name.
     for (const name of path.trim().replace(/^~/, '').split('.').slice(0, MAX_INCLUDE_DEPTH)) {
@@ -41,9 +67,12 @@ function expand(kind: KindName, tree: IncludeTree): IncludeTree {
 /**
  * Adds the included fields to `out` (the JSON of `list`, same order). Names a kind does not
  * declare are ignored, as Slate ignores them; Staff-only relations stay hidden from others.
+ * A related record the caller may not read at its own route (a hidden course, a draft post)
+ * is left out: null in place of one record, missing from a list (GraphQL does the same).
  */
 export async function addIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSpec, list: CampusRecord[], out: Array<Record<string, unknown>>, tree: IncludeTree): Promise<void> {
   if (!list.length) return;
+  const now = deps.clock.now();
   for (const [name, sub] of expand(kind.name, tree)) {
     const computed = own(COMPUTED[kind.name], name);
     if (computed) {
@@ -56,6 +85,7 @@ export async function addIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSp
     if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId))) continue;
     const loaded = await relation.load(deps, list);
     const target = relation.kind in KINDS ? KINDS[relation.kind as KindName] : null;
+    const visible = (v: unknown) => !!v && (!target || canRead(target, viewer, v as CampusRecord, now));
     // Each related record is shaped once, however many records share it, then nested into.
     const shaped = new Map<unknown, { record: CampusRecord; json: Record<string, unknown> }>();
     const shape = (v: unknown) => {
@@ -66,15 +96,15 @@ export async function addIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSp
     };
     list.forEach((r, i) => {
       const value = loaded.get(r.ID);
-      out[i]![name] = Array.isArray(value) ? value.map(shape) : value ? shape(value) : null;
+      out[i]![name] = Array.isArray(value) ? value.filter(visible).map(shape) : visible(value) ? shape(value) : null;
     });
     const nested = [...shaped.values()];
     if (target && sub.size && nested.length) await addIncludes(deps, viewer, target, nested.map((n) => n.record), nested.map((n) => n.json), sub);
   }
 }
 
-/** The JSON of `list` with `?include=` applied. */
-export async function withIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSpec, list: CampusRecord[], include: string | null) {
+/** The JSON of `list` with `?include=` (a string or, from `include[]=`, a list; see includeParam) applied. */
+export async function withIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSpec, list: CampusRecord[], include: string | readonly string[] | null) {
   const out = list.map((r) => recordJson(kind, r, viewer));
   await addIncludes(deps, viewer, kind, list, out, parseInclude(include));
   return out;

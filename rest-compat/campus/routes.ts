@@ -16,7 +16,7 @@ import { DomainError, notFound, RecordValidationError } from '../../src/shared/e
 import { linkJson, recordJson, templateJson } from './serialize.ts';
 import { readFields, sessionToken } from './request.ts';
 import { browseEnvelope, browseOptions } from './browse.ts';
-import { withIncludes } from './include.ts';
+import { includeParam, withIncludes } from './include.ts';
 import { PAGE_NOT_FOUND, registerExtraRoutes } from './extras.ts';
 
 export type Handler = (ctx: { req: IncomingMessage; query: URLSearchParams; viewer: Viewer; params: Record<string, string | undefined> }) => Promise<unknown>;
@@ -81,11 +81,11 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
   for (const kind of KIND_LIST) {
     const base = `/${kind.prefix}`;
     const one = async (viewer: Viewer, record: CampusRecord, query: URLSearchParams) =>
-      (await withIncludes(deps, viewer, kind, [record], query.get('include')))[0];
+      (await withIncludes(deps, viewer, kind, [record], includeParam(query)))[0];
 
     route(['GET'], base, async ({ query, viewer }) => {
       const result = await records.browseRecords(deps, viewer, kind, browseOptions(kind, query));
-      return browseEnvelope(result, await withIncludes(deps, viewer, kind, result.records, query.get('include')), query, viewer);
+      return browseEnvelope(result, await withIncludes(deps, viewer, kind, result.records, includeParam(query)), query, viewer);
     });
 
     // Slate's form steps for a JSON client: the empty or current record, `success: false`.
