@@ -9,7 +9,7 @@ import { KIND_LIST, type KindSpec } from '../../src/campus/kinds.ts';
 import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
-import { InvalidRequestError, MAX_LIST_ITEMS, parseId } from '../../src/campus/limits.ts';
+import { InvalidRequestError, MAX_LIST_ITEMS } from '../../src/campus/limits.ts';
 import { HttpError } from '../../src/http/body.ts';
 import { sendJson } from '../../src/http/respond.ts';
 import { DomainError, notFound, RecordValidationError } from '../../src/shared/errors.ts';
@@ -110,27 +110,15 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       if (bad >= 0) throw new HttpError(400, `Save expects "data" field as array of record deltas: item ${bad} is not an object`);
       // An item naming a record that does not exist stops the request with 404, as in Slate;
       // it is found before anything is saved, so nothing is (Slate keeps the items before it).
-      const idOf = (item: Record<string, unknown>) => {
-        const id = parseId(item.ID);
-        return id && id > 0 ? id : null;
-      };
-      for (const item of items as Array<Record<string, unknown>>) {
-        const id = idOf(item);
-        if (id && !(await records.findRecord(deps, kind, id))) throw notFound('Record not found');
-      }
+      // The request is one transaction: a server fault in any item saves none (decisions.md).
+      const outcomes = await records.saveRecords(deps, viewer, kind, items as Array<Record<string, unknown>>);
       const saved: unknown[] = [];
       const failed: unknown[] = [];
-      for (const item of items as Array<Record<string, unknown>>) {
-        try {
-          const id = idOf(item);
-          const record = id ? await records.editRecord(deps, viewer, kind, id, item) : await records.createRecord(deps, viewer, kind, item);
-          saved.push(recordJson(kind, record, viewer));
-        } catch (err) {
-          if (err instanceof RecordValidationError) failed.push({ record: item, validationErrors: err.fields });
-          else if (err instanceof DomainError) failed.push({ record: item, errors: err.message });
-          else throw err;
-        }
-      }
+      outcomes.forEach((o, i) => {
+        if (o.record) saved.push(recordJson(kind, o.record, viewer));
+        else if (o.error instanceof RecordValidationError) failed.push({ record: items[i], validationErrors: o.error.fields });
+        else failed.push({ record: items[i], errors: o.error.message });
+      });
       const first = failed[0] as { validationErrors?: Record<string, string>; errors?: string } | undefined;
       const message = first ? (first.errors ?? Object.values(first.validationErrors ?? {})[0] ?? null) : null;
       return { success: saved.length > 0 || failed.length === 0, data: saved, failed, message };
@@ -139,21 +127,22 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     route(['POST'], `${base}/destroy`, async ({ req, viewer }) => {
       const fields = await readFields(req);
       const items = batch(fields, 'Handler expects "data" field as array');
+      // As in PHP: an object's ID, or the item itself; a list has no ID.
+      const idOf = (item: unknown) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { ID?: unknown }).ID : item);
+      const named = (id: unknown): id is string | number => (typeof id === 'string' || typeof id === 'number') && id !== '';
+      // One transaction for the request: a server fault in any item deletes none.
+      const outcomes = await records.deleteRecords(deps, viewer, kind, items.map(idOf).filter(named).map(String));
       const deleted: unknown[] = [];
       const failed: unknown[] = [];
+      let next = 0;
       for (const item of items) {
-        // As in PHP: an object's ID, or the item itself; a list has no ID.
-        const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { ID?: unknown }).ID : item;
-        if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
+        if (!named(idOf(item))) {
           failed.push({ record: item, errors: 'ID missing' });
           continue;
         }
-        try {
-          deleted.push(recordJson(kind, await records.deleteRecord(deps, viewer, kind, String(id)), viewer));
-        } catch (err) {
-          if (!(err instanceof DomainError)) throw err;
-          failed.push({ record: item, errors: err.code === 'NOT_FOUND' ? 'ID not found' : err.message });
-        }
+        const o = outcomes[next++]!;
+        if (o.record) deleted.push(recordJson(kind, o.record, viewer));
+        else failed.push({ record: item, errors: o.error.code === 'NOT_FOUND' ? 'ID not found' : o.error.message });
       }
       return { success: failed.length === 0, data: deleted, failed };
     });

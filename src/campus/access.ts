@@ -41,6 +41,17 @@ export function requireReadable(kind: KindSpec, viewer: Viewer, record: Record<s
   }
 }
 
+/** Whether `viewer` may read `record`: requireReadable's rule, as a yes or no (related records are left out, not refused). */
+export function canRead(kind: KindSpec, viewer: Viewer, record: Record<string, unknown>, now: Date): boolean {
+  try {
+    requireReadable(kind, viewer, record, now);
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError) return false;
+    throw err;
+  }
+}
+
 /** Editing or deleting: the write level, or (blog posts) being the author at the create level. */
 export function requireWritable(kind: KindSpec, viewer: Viewer, record: Record<string, unknown> | null): void {
   if (record && kind.access.create && record.AuthorID === viewer.personId && viewer.personId !== null) {

@@ -6,6 +6,7 @@ import { findRecord, type CampusDeps, type CampusRecord } from './service.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { commentsOf } from './comments.ts';
+import { writeTransaction } from './transaction.ts';
 
 export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
 export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
@@ -187,21 +188,22 @@ export async function removeSectionParticipant(deps: CampusDeps, viewer: Viewer,
 /** Slate's Person `groupIDs`: replaces all of a person's memberships with these groups. */
 export async function setPersonGroups(deps: CampusDeps, viewer: Viewer, personIdent: string | number, groupIdents: Array<string | number>) {
   requireLevel(viewer, 'Staff');
-  const person = await requireOne(deps, KINDS.Person, personIdent);
-  const groups: CampusRecord[] = [];
-  for (const ident of groupIdents) {
-    const g = await findRecord(deps, KINDS.Group, ident);
-    if (!g) throw validationError(`Group ${ident} does not exist.`);
-    groups.push(g);
-  }
-  const groupIds = [...new Set(groups.map((g) => g.ID))];
-  await deps.db.$transaction([
-    deps.db.groupMember.deleteMany({ where: { PersonID: person.ID, GroupID: { notIn: groupIds } } }),
-    ...groupIds.map((GroupID) =>
-      deps.db.groupMember.upsert({ where: { GroupID_PersonID: { GroupID, PersonID: person.ID } }, create: { GroupID, PersonID: person.ID, Joined: deps.clock.now() }, update: {} }),
-    ),
-  ]);
-  return groupIds;
+  // One transaction (or the record write's, when called from it): all memberships change or none.
+  return writeTransaction(deps, async (tx) => {
+    const person = await requireOne(tx, KINDS.Person, personIdent);
+    const groups: CampusRecord[] = [];
+    for (const ident of groupIdents) {
+      const g = await findRecord(tx, KINDS.Group, ident);
+      if (!g) throw validationError(`Group ${ident} does not exist.`);
+      groups.push(g);
+    }
+    const groupIds = [...new Set(groups.map((g) => g.ID))];
+    await tx.db.groupMember.deleteMany({ where: { PersonID: person.ID, GroupID: { notIn: groupIds } } });
+    for (const GroupID of groupIds) {
+      await tx.db.groupMember.upsert({ where: { GroupID_PersonID: { GroupID, PersonID: person.ID } }, create: { GroupID, PersonID: person.ID, Joined: tx.clock.now() }, update: {} });
+    }
+    return groupIds;
+  });
 }
 
 export async function setGroupMember(deps: CampusDeps, viewer: Viewer, groupIdent: string | number, personIdent: string | number, role = 'Member') {

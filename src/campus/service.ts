@@ -1,22 +1,24 @@
 // One generic records service for the eight kinds (Slate's RecordsRequestHandler idea):
 // browse, read, create, edit, delete, batch save and destroy. Both transports call these.
-import { conflict, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
+import { conflict, DomainError, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, publicFilter, requireLevel, requireReadable, requireWritable } from './access.ts';
 import { hashPassword, type Viewer } from './auth.ts';
 import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
-import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT } from './limits.ts';
+import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT, parseId } from './limits.ts';
 import { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { resolveFilters, type BrowseFilters } from './filters.ts';
 import { searchWhere } from './qualifiers.ts';
 import { preorderRank, subtreeIds } from './tree.ts';
+import { afterCommit, batchItem, writeTransaction } from './transaction.ts';
 
 export { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
 
+/** Published once the write's transaction commits (never for a write that was rolled back). */
 function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
-  deps.events?.emit('recordChanged', { kind: kind.name, action, record });
+  afterCommit(deps, () => deps.events?.emit('recordChanged', { kind: kind.name, action, record }));
 }
 
 async function requireRecord(deps: CampusDeps, kind: KindSpec, ident: string | number) {
@@ -173,7 +175,25 @@ async function assignSectionCode(deps: CampusDeps, data: RecordInput, existing: 
   }
 }
 
-async function personExtras(deps: CampusDeps, viewer: Viewer, input: RecordInput, data: RecordInput, existing: CampusRecord | null, errors: FieldErrors) {
+const acceptablePassword = (p: unknown): p is string => typeof p === 'string' && p.length >= 8;
+
+/**
+ * A person's new password, hashed before the write's transaction opens: scrypt takes tens of
+ * milliseconds, and on SQLite an open transaction holds the one connection meanwhile.
+ */
+async function newPasswordHash(kind: KindSpec, input: RecordInput): Promise<string | undefined> {
+  return kind.name === 'Person' && acceptablePassword(input.Password) ? hashPassword(input.Password) : undefined;
+}
+
+async function personExtras(
+  deps: CampusDeps,
+  viewer: Viewer,
+  input: RecordInput,
+  data: RecordInput,
+  existing: CampusRecord | null,
+  errors: FieldErrors,
+  passwordHash: string | undefined,
+) {
   if (typeof data.Username === 'string') {
     if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(data.Username) || data.Username === 'system') {
       errors.Username = 'Username can only contain letters, numbers, hyphens, and underscores.';
@@ -185,8 +205,8 @@ async function personExtras(deps: CampusDeps, viewer: Viewer, input: RecordInput
     errors.AccountLevel = 'Account Level cannot be higher than your own.';
   }
   if (input.Password !== undefined && input.Password !== null && input.Password !== '') {
-    if (typeof input.Password !== 'string' || input.Password.length < 8) errors.Password = 'Password must be at least 8 characters.';
-    else data.PasswordHash = await hashPassword(input.Password);
+    if (!acceptablePassword(input.Password)) errors.Password = 'Password must be at least 8 characters.';
+    else data.PasswordHash = passwordHash ?? (await hashPassword(input.Password));
   }
   const username = data.Username ?? existing?.Username;
   if ((data.AccountLevel || data.PasswordHash) && !username) errors.Username = 'Username is required to log in.';
@@ -194,9 +214,9 @@ async function personExtras(deps: CampusDeps, viewer: Viewer, input: RecordInput
   if (username) data.Class = 'Emergence\\People\\User';
 }
 
-async function prepare(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput, existing: CampusRecord | null) {
+async function prepare(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput, existing: CampusRecord | null, passwordHash: string | undefined) {
   const { data, errors } = validateFields(kind, input, existing);
-  if (kind.name === 'Person') await personExtras(deps, viewer, input, data, existing, errors);
+  if (kind.name === 'Person') await personExtras(deps, viewer, input, data, existing, errors, passwordHash);
   if (kind.name === 'Section') await assignSectionCode(deps, data, existing, errors);
   if (kind.name === 'Course' && typeof data.Code === 'string') {
     const dup = await deps.db.course.findFirst({ where: { Code: data.Code, NOT: existing ? { ID: existing.ID } : undefined }, select: { ID: true } });
@@ -225,25 +245,85 @@ function submitted(kind: KindSpec, input: RecordInput): RecordInput {
   return out;
 }
 
-export async function createRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput): Promise<CampusRecord> {
+/** Creates in the open transaction `tx`: the record, then its write-only pseudo-fields. */
+async function createIn(tx: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput, passwordHash: string | undefined): Promise<CampusRecord> {
   requireWritable(kind, viewer, null);
-  const data = await prepare(deps, viewer, kind, input, null);
-  const standard = { Class: kind.className, Created: deps.clock.now(), CreatorID: viewer.personId };
-  const created = await delegate(deps.db, kind).create({ data: { ...standard, ...data } });
-  const record = await applyWriteOnly(deps, viewer, kind, created, input);
-  announce(deps, kind, 'created', record);
+  const data = await prepare(tx, viewer, kind, input, null, passwordHash);
+  const standard = { Class: kind.className, Created: tx.clock.now(), CreatorID: viewer.personId };
+  const created = await delegate(tx.db, kind).create({ data: { ...standard, ...data } });
+  const record = await applyWriteOnly(tx, viewer, kind, created, input);
+  announce(tx, kind, 'created', record);
   return record;
 }
 
-export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, input: RecordInput): Promise<CampusRecord> {
-  const existing = await requireRecord(deps, kind, ident);
+async function editIn(tx: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, input: RecordInput, passwordHash: string | undefined): Promise<CampusRecord> {
+  const existing = await requireRecord(tx, kind, ident);
   requireWritable(kind, viewer, existing);
-  const data = await prepare(deps, viewer, kind, input, existing);
-  const modified = kind.versioned ? { Modified: deps.clock.now(), ModifierID: viewer.personId } : {};
-  const updated = await delegate(deps.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
-  const record = await applyWriteOnly(deps, viewer, kind, updated, input);
-  announce(deps, kind, 'updated', record);
+  const data = await prepare(tx, viewer, kind, input, existing, passwordHash);
+  const modified = kind.versioned ? { Modified: tx.clock.now(), ModifierID: viewer.personId } : {};
+  const updated = await delegate(tx.db, kind).update({ where: { ID: existing.ID }, data: { ...data, ...modified } });
+  const record = await applyWriteOnly(tx, viewer, kind, updated, input);
+  announce(tx, kind, 'updated', record);
   return record;
+}
+
+export async function createRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: RecordInput): Promise<CampusRecord> {
+  requireWritable(kind, viewer, null);
+  const passwordHash = await newPasswordHash(kind, input);
+  return writeTransaction(deps, (tx) => createIn(tx, viewer, kind, input, passwordHash));
+}
+
+export async function editRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, input: RecordInput): Promise<CampusRecord> {
+  const passwordHash = await newPasswordHash(kind, input);
+  return writeTransaction(deps, (tx) => editIn(tx, viewer, kind, ident, input, passwordHash));
+}
+
+/** One item's outcome in a batch: the record saved (or deleted), or the refusal reported for it. */
+export type BatchOutcome = { record: CampusRecord; error?: undefined } | { record?: undefined; error: DomainError };
+
+/**
+ * Slate's /save: each item with an ID edits that record, any other creates one. One request is
+ * one transaction: an item refused (validation, access) is reported and leaves nothing, the
+ * others are saved; an item naming a missing record stops the request (404) before anything is
+ * saved; a fault in any item rolls back every item.
+ */
+export async function saveRecords(deps: CampusDeps, viewer: Viewer, kind: KindSpec, items: RecordInput[]): Promise<BatchOutcome[]> {
+  const idOf = (item: RecordInput) => {
+    const id = parseId(item.ID);
+    return id && id > 0 ? id : null;
+  };
+  const hashes: Array<string | undefined> = [];
+  for (const item of items) hashes.push(await newPasswordHash(kind, item));
+  return writeTransaction(deps, async (tx) => {
+    for (const item of items) {
+      const id = idOf(item);
+      if (id && !(await findRecord(tx, kind, id))) throw notFound('Record not found');
+    }
+    const outcomes: BatchOutcome[] = [];
+    for (const [i, item] of items.entries()) {
+      const id = idOf(item);
+      outcomes.push(await outcome(() => batchItem(tx, () => (id ? editIn(tx, viewer, kind, id, item, hashes[i]) : createIn(tx, viewer, kind, item, hashes[i])))));
+    }
+    return outcomes;
+  });
+}
+
+/** Slate's /destroy: deletes each record named; a refused one is reported, a fault rolls back all. */
+export async function deleteRecords(deps: CampusDeps, viewer: Viewer, kind: KindSpec, idents: Array<string | number>): Promise<BatchOutcome[]> {
+  return writeTransaction(deps, async (tx) => {
+    const outcomes: BatchOutcome[] = [];
+    for (const ident of idents) outcomes.push(await outcome(() => batchItem(tx, () => deleteRecord(tx, viewer, kind, ident))));
+    return outcomes;
+  });
+}
+
+async function outcome(work: () => Promise<CampusRecord>): Promise<BatchOutcome> {
+  try {
+    return { record: await work() };
+  } catch (err) {
+    if (err instanceof DomainError) return { error: err };
+    throw err;
+  }
 }
 
 /** Who still points at a record; deleting it is refused while any do (never a dangling id). */
@@ -283,17 +363,18 @@ async function blockers(deps: CampusDeps, kind: KindSpec, record: CampusRecord):
  * makes the delete fail with a clear message.
  */
 export async function deleteRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number): Promise<CampusRecord> {
-  const record = await requireRecord(deps, kind, ident);
-  requireWritable(kind, viewer, record);
-  const blocked = await blockers(deps, kind, record);
-  if (blocked) throw conflict(blocked);
-  // Comments are context children: they go with the record.
-  await deps.db.$transaction([
-    deps.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } }),
-    (delegate(deps.db, kind) as unknown as { delete(a: object): never }).delete({ where: { ID: record.ID } }),
-  ]);
-  announce(deps, kind, 'deleted', record);
-  return record;
+  return writeTransaction(deps, async (tx) => {
+    const record = await requireRecord(tx, kind, ident);
+    requireWritable(kind, viewer, record);
+    // Read in the transaction that deletes: nothing can start pointing at the record in between.
+    const blocked = await blockers(tx, kind, record);
+    if (blocked) throw conflict(blocked);
+    // Comments are context children: they go with the record.
+    await tx.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } });
+    await delegate(tx.db, kind).delete({ where: { ID: record.ID } });
+    announce(tx, kind, 'deleted', record);
+    return record;
+  });
 }
 
 export { KINDS, KIND_LIST };

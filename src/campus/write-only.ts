@@ -82,6 +82,7 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
   }
 }
 
+/** Runs in the record's write transaction (service.ts), so a failure here undoes the record too. */
 export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: KindSpec, record: CampusRecord, input: RecordInput): Promise<CampusRecord> {
   if (kind.name === 'Person') {
     const primary: Record<string, number> = {};
@@ -105,10 +106,9 @@ export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: Kin
         (await deps.db.tag.create({ data: { Title: title, Handle: await uniqueHandle(handle, async (h) => !!(await deps.db.tag.findUnique({ where: { Handle: h } }))) } }));
       tagIds.push(tag.ID);
     }
-    await deps.db.$transaction([
-      deps.db.contentTag.deleteMany({ where: { ContentID: record.ID } }),
-      ...[...new Set(tagIds)].map((TagID) => deps.db.contentTag.create({ data: { ContentID: record.ID, TagID } })),
-    ]);
+    await deps.db.contentTag.deleteMany({ where: { ContentID: record.ID } });
+    const links = [...new Set(tagIds)].map((TagID) => ({ ContentID: record.ID, TagID }));
+    if (links.length) await deps.db.contentTag.createMany({ data: links });
   }
   return record;
 }

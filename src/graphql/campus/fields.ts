@@ -1,7 +1,7 @@
 // GraphQL names and fields for campus kinds, derived from the kind table: Slate's FirstName
 // becomes firstName, CourseID courseId. One place maps between the two spellings.
 import { hasLevel, type FieldSpec, type KindSpec } from '../../campus/kinds.ts';
-import { requireReadable } from '../../campus/access.ts';
+import { canRead, requireReadable } from '../../campus/access.ts';
 import type { Viewer } from '../../campus/auth.ts';
 import type { GraphQLContext } from '../context.ts';
 
@@ -28,14 +28,7 @@ export async function visibleField(kind: KindSpec, field: FieldSpec, record: Rec
 }
 
 /** Whether `viewer` may read `record` (the rule `record(handle:)` applies), without throwing. */
-export function readable(kind: KindSpec, viewer: Viewer, record: Record<string, unknown>, now: Date): boolean {
-  try {
-    requireReadable(kind, viewer, record, now);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const readable = (kind: KindSpec, viewer: Viewer, record: Record<string, unknown>, now: Date): boolean => canRead(kind, viewer, record, now);
 
 /** The records of `items` the caller may read (`of` picks the record out of a join row): lists leave the others out, as REST browse does. */
 export async function readableOnly<T>(kind: KindSpec, items: readonly T[], ctx: GraphQLContext, of: (item: T) => unknown = (item) => item): Promise<T[]> {
