@@ -77,8 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const fanout = config.redisUrl === null ? null : new RedisFanoutEvents({ namespace: config.redisChannelPrefix, ...options.eventFanout, url: config.redisUrl, log });
   const deps = {
     db,
-    provider: opened.provider,
-    exclusive,
+    storage: stores,
+    recordSearch: recordSearchFor(opened.provider, db),
     clock: options.clock ?? systemClock,
     siteRoot: config.siteRoot,
     siteName: config.siteName,
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerHealthchecksRoutes(router, deps, log);
   options.routes?.(router, deps);
-  registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events, search: recordSearchFor(opened.provider, db) }, log);
+  registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events, search: deps.recordSearch }, log);
   const graphql = createGraphQLHandler(deps, log, metrics.registry);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
   // The dashboard at / and public status pages at /status/<slug> (src/http/web.ts).

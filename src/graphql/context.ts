@@ -4,7 +4,6 @@ import type { MonitoringDeps, ProjectAccess } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken, type Viewer } from '../campus/auth.ts';
 import type { CampusDeps } from '../campus/service.ts';
-import { recordSearchFor } from '../campus/search-storage.ts';
 
 export interface GraphQLContext {
   deps: MonitoringDeps;
@@ -48,7 +47,7 @@ export function createContext(deps: MonitoringDeps, apiKey: string | null, autho
     deps,
     now: deps.clock.now(),
     access: () => (access ??= authenticate(deps.db, apiKey, 'read')),
-    campus: { db: deps.db, clock: deps.clock, events: deps.events, search: recordSearchFor(deps.provider, deps.db) },
+    campus: { db: deps.db, clock: deps.clock, events: deps.events, search: deps.recordSearch },
     viewer: () => (viewer ??= viewerFromToken(deps.db, token)),
   };
 }

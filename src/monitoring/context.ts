@@ -1,20 +1,20 @@
 // What every monitoring domain function needs: the database, the clock and the settings
 // that shape URLs and limits. Built once by buildApp, passed to both transports.
 import type { Db } from '../db/client.ts';
-import type { Provider } from '../db/provider.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { MonitoringEvents } from './events.ts';
 import type { PingIngest } from './pings/ingest.ts';
-import type { Exclusive } from '../db/sqlite-transaction.ts';
 import type { Notifier } from './notifications/notifier.ts';
 import type { MonitorStore } from './monitor/store.ts';
+import type { MonitoringStores } from './storage.ts';
+import type { RecordSearch } from '../campus/search.ts';
 
 export interface MonitoringDeps {
   db: Db;
-  /** Which database `db` speaks to: the few statements written by hand differ in dialect. */
-  provider: Provider;
-  /** The database driver's own connection, for the hot paths Prisma is too slow for. */
-  exclusive: Exclusive;
+  /** The ports on this database (SQLite or PostgreSQL): the domain never asks which one runs. */
+  storage: MonitoringStores;
+  /** Campus search on this database (the GraphQL context hands it to the campus domain). */
+  recordSearch: RecordSearch;
   clock: Clock;
   siteRoot: string;
   /** Label of the all-checks badge (Healthchecks' MASTER_BADGE_LABEL, default SITE_NAME). */

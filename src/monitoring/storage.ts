@@ -1,5 +1,6 @@
 // The monitoring hot paths' stores for the database DATABASE_URL names, chosen once at start.
-// Domain code sees only the ports (pings/store.ts, monitor/store.ts, notifications/store.ts).
+// Domain code sees only the ports (pings/store.ts, monitor/store.ts, notifications/store.ts,
+// transaction-locks.ts, pings/latest-pings-query.ts).
 import type { CreatedDb } from '../db/client.ts';
 import type { PingStore } from './pings/store.ts';
 import type { MonitorStore } from './monitor/store.ts';
@@ -8,11 +9,16 @@ import { sqlitePingStore } from './pings/sqlite-store.ts';
 import { sqliteMonitorStore } from './monitor/sqlite-store.ts';
 import { sqliteNotificationStore } from './notifications/sqlite-store.ts';
 import { postgresMonitoringStores } from './postgres-storage.ts';
+import { oneWriterLocks, type TransactionLocks } from './transaction-locks.ts';
+import { latestPingsQuery, type LatestPingsQuery } from './pings/latest-pings-query.ts';
 
 export interface MonitoringStores {
   pings: PingStore;
   monitor: MonitorStore;
   notifications: NotificationStore;
+  locks: TransactionLocks;
+  /** The windowed ping listing (pings/service.ts latestPings) in this database's SQL. */
+  latestPings: LatestPingsQuery;
 }
 
 export function monitoringStores(created: CreatedDb): MonitoringStores {
@@ -21,5 +27,7 @@ export function monitoringStores(created: CreatedDb): MonitoringStores {
     pings: sqlitePingStore(created.exclusive),
     monitor: sqliteMonitorStore(created.exclusive),
     notifications: sqliteNotificationStore(created.exclusive),
+    locks: oneWriterLocks,
+    latestPings: latestPingsQuery('sqlite'),
   };
 }

@@ -10,7 +10,6 @@ import { browseRecords } from '../../src/campus/service.ts';
 import { KIND_LIST, KINDS } from '../../src/campus/kinds.ts';
 import { searchFields } from '../../src/campus/search.ts';
 import { SEARCH_MAX_IDS } from '../../src/campus/limits.ts';
-import { recordSearchFor } from '../../src/campus/search-storage.ts';
 import { searchExpression } from '../../src/campus/postgres-search.ts';
 import { postgresUnderTest } from '../helpers/postgres.ts';
 
@@ -271,7 +270,7 @@ describe('5,000 courses', () => {
         Status: i % 50 === 0 ? 'Hidden' : 'Live',
       }));
       await world.app.db.course.createMany({ data });
-      const deps = { db: world.app.db, clock: world.clock, search: recordSearchFor(world.app.deps.provider, world.app.db) };
+      const deps = { db: world.app.db, clock: world.clock, search: world.app.deps.recordSearch };
       const anonymous = { level: null, personId: null } as never;
       const search = (q: string) => browseRecords(deps, anonymous, KINDS.Course, { q, limit: 20 });
       const ten = 'algebra level 12 section 1 term 0 c01 evel ection';

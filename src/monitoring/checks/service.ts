@@ -158,7 +158,7 @@ export async function createCheck(
     const found = lookup
       ? await tx.check.findFirst({ where: { projectId: access.projectId, ...lookup }, orderBy: { id: 'asc' } })
       : null;
-    const match = found && deps.provider === 'postgresql' ? await lockedCheck(deps, tx, found.id) : found;
+    const match = found ? await lockedCheck(deps, tx, found.id) : found;
     // Channels resolve before anything is written, so a bad identifier changes nothing.
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     if (match) {
@@ -190,12 +190,12 @@ export async function createCheck(
 }
 
 /**
- * The check as stored, held until the transaction ends: alertAfter is recomputed from it, and on
- * PostgreSQL a ping committing in between would leave it computed from the old state. (SQLite
- * has one writer at a time.)
+ * The check as stored, held until the transaction ends: alertAfter is recomputed from it, and a
+ * ping committing in between (PostgreSQL runs writers side by side) would leave it computed
+ * from the old state.
  */
 async function lockedCheck(deps: MonitoringDeps, tx: Prisma.TransactionClient, id: number): Promise<Check | null> {
-  if (deps.provider === 'postgresql') await tx.$executeRaw`SELECT 1 FROM "Check" WHERE "id" = ${id} FOR NO KEY UPDATE`;
+  await deps.storage.locks.check(tx, id);
   return tx.check.findUnique({ where: { id } });
 }
 

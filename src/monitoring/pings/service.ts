@@ -1,13 +1,13 @@
 // Receiving pings and reading them back. A ping is acknowledged only after the check update
 // and the ping row have committed together (ingest.ts), so nothing acknowledged is lost.
 import { randomUUID } from 'node:crypto';
-import { Prisma, type Ping } from '../../generated/prisma/client.ts';
+import type { Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { getCheck } from '../checks/service.ts';
+import { writableProject } from '../access.ts';
 import { uniqueKeyFor } from '../checks/derived.ts';
 import { validatePing, type PingRequest } from './request.ts';
-import type { Provider } from '../../db/provider.ts';
 
 export type { PingRequest, PingSignal } from './request.ts';
 
@@ -47,9 +47,8 @@ export async function pingBySlug(
 
 async function provisionCheck(deps: MonitoringDeps, projectId: string, slug: string): Promise<number> {
   return deps.db.$transaction(async (tx) => {
-    // Two first pings racing: the second finds the check the first created. SQLite has one
-    // writer at a time; PostgreSQL runs both transactions at once, so they queue on the slug.
-    if (deps.provider === 'postgresql') await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${projectId}/${slug}`}, 0))`;
+    // Two first pings racing: the second finds the check the first created.
+    await deps.storage.locks.slug(tx, projectId, slug);
     const existing = await tx.check.findFirst({ where: { projectId, slug }, select: { id: true } });
     if (existing) return existing.id;
     const channels = await tx.channel.findMany({ where: { projectId }, select: { id: true } });
@@ -88,35 +87,27 @@ export async function pingBody(deps: MonitoringDeps, access: ProjectAccess, code
   return Buffer.from(ping.body);
 }
 
-const MAX_DURATION_MS = 72 * 3600 * 1000;
 /**
- * latestPings' statement in each database's words. SQLite (as sqlite-store.ts): MIN of two
- * values, IS for NULL-safe equality, dates stored as Unix milliseconds (db/adapter.ts), so date
- * arithmetic is integer arithmetic, and booleans are integers. PostgreSQL: LEAST, IS NOT DISTINCT
- * FROM, timestamps whose differences are intervals, booleans counted with FILTER.
+ * Pings by (check row id, serial number), in the order asked, in one statement: null for a ping
+ * of another project, or one the ping log no longer lists (pingBody's window). Read-write keys.
  */
-const DIALECTS: Record<Provider, { least: Prisma.Sql; maxDuration: Prisma.Sql; countMisses: Prisma.Sql; isNotDistinctFrom: Prisma.Sql; millisBetween(later: string, earlier: string): Prisma.Sql }> = {
-  sqlite: {
-    least: Prisma.raw('MIN'),
-    maxDuration: Prisma.raw(String(MAX_DURATION_MS)),
-    countMisses: Prisma.raw('SUM("miss")'),
-    isNotDistinctFrom: Prisma.raw('IS'),
-    millisBetween: (later, earlier) => Prisma.raw(`${later} - ${earlier}`),
-  },
-  postgresql: {
-    least: Prisma.raw('LEAST'),
-    maxDuration: Prisma.raw(`interval '${MAX_DURATION_MS} milliseconds'`),
-    countMisses: Prisma.raw('COUNT(*) FILTER (WHERE "miss")'),
-    isNotDistinctFrom: Prisma.raw('IS NOT DISTINCT FROM'),
-    // Exact: timestamps have millisecond precision and EXTRACT returns numeric.
-    millisBetween: (later, earlier) => Prisma.raw(`(EXTRACT(EPOCH FROM ${later} - ${earlier}) * 1000)::float8`),
-  },
-};
+export async function pingsByNumber(deps: MonitoringDeps, access: ProjectAccess, refs: ReadonlyArray<{ checkId: number; n: number }>): Promise<(LatestPing | null)[]> {
+  const projectId = writableProject(access);
+  if (refs.length === 0) return [];
+  const rows = await deps.db.ping.findMany({
+    where: { OR: refs.map(({ checkId, n }) => ({ checkId, n })), check: { projectId } },
+    include: { check: { select: { nPings: true, project: { select: { pingLogLimit: true } } } } },
+  });
+  const found = new Map(rows.map(({ check, ...ping }) => [`${ping.checkId}:${ping.n}`, ping.n > check.nPings - check.project.pingLogLimit ? ping : null]));
+  return refs.map(({ checkId, n }) => found.get(`${checkId}:${n}`) ?? null);
+}
 
+/** Healthchecks pairs a completion with a start at most 72 hours before it. */
+export const MAX_DURATION_MS = 72 * 3600 * 1000;
 /** Healthchecks never lists more than 1000 pings of a check. */
 export const PING_LIST_MAX = 1000;
 /** Beyond this many look-backs in one listing, Healthchecks shows no durations at all. */
-const MAX_LOOK_BACKS = 10;
+export const MAX_LOOK_BACKS = 10;
 
 type ListedPing = {
   id: number;
@@ -158,38 +149,7 @@ export async function latestPings(
   const out = new Map<number, LatestPing[]>(checkIds.map((id) => [id, []]));
   const first = Math.max(0, Math.min(options.first, PING_LIST_MAX));
   if (checkIds.length === 0 || first === 0) return out;
-  const d = DIALECTS[deps.provider];
-  // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
-  // correlated "earlier in the listing?" test per ping would be O(k²).
-  const rows = await deps.db.$queryRaw<(Omit<LatestPing, 'hasBody' | 'lookBackMs'> & { hasBody: number | bigint | boolean; lookedBack: number | bigint | boolean; lookBackMs: number | bigint | null })[]>`
-    WITH "windows" AS (
-      SELECT c."id" AS "checkId", c."nPings" - ${d.least}(${first}, pr."pingLogLimit") AS "floor"
-      FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
-      WHERE c."projectId" = ${access.projectId} AND c."id" IN (${Prisma.join(checkIds)})
-    ), "listed" AS (
-      SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", p."scheme", p."remoteAddr", p."method", p."ua", p."rid", p."exitStatus",
-        ${options.withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body", p."body" IS NOT NULL AS "hasBody",
-        -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
-        -- earlier start, success or fail of its run id in the listing
-        p."kind" IN ('success', 'fail')
-          AND p."createdAt" - (SELECT e."createdAt" FROM "Ping" e WHERE e."checkId" = w."checkId" AND e."n" > w."floor" ORDER BY e."n" LIMIT 1) < ${d.maxDuration}
-          AND ROW_NUMBER() OVER (PARTITION BY p."checkId", p."rid", p."kind" IN ('start', 'success', 'fail') ORDER BY p."n") = 1 AS "miss"
-      FROM "windows" w JOIN "Ping" p ON p."checkId" = w."checkId" AND p."n" > w."floor"
-    ), "misses" AS (
-      SELECT "checkId", ${d.countMisses} AS "count" FROM "listed" GROUP BY "checkId"
-    )
-    SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body", l."hasBody",
-      l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
-      -- lookBackDuration's query, for the pings it will be asked about
-      CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
-        SELECT CASE WHEN q."kind" = 'start' THEN ${d.millisBetween('l."createdAt"', 'q."createdAt"')} END
-        FROM "Ping" q
-        WHERE q."checkId" = l."checkId" AND q."n" < l."n" AND q."createdAt" >= l."createdAt" - ${d.maxDuration}
-          AND q."rid" ${d.isNotDistinctFrom} l."rid" AND q."kind" IN ('start', 'success', 'fail')
-        ORDER BY q."n" DESC LIMIT 1
-      ) END AS "lookBackMs"
-    FROM "listed" l JOIN "misses" m ON m."checkId" = l."checkId"
-    ORDER BY l."checkId", l."id" DESC`;
+  const rows = await deps.storage.latestPings(deps.db, { projectId: access.projectId, checkIds, first, withBody: !!options.withBody });
   for (const r of rows) {
     // One object of one shape per ping: a dashboard lists a thousand of them.
     out.get(r.checkId)!.push({

@@ -1,0 +1,92 @@
+// latestPings' statement (pings/service.ts) in each database's words: the one read the
+// domain asks of the storage by SQL, chosen with the other stores (monitoring/storage.ts).
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Provider } from '../../db/provider.ts';
+import { MAX_DURATION_MS, MAX_LOOK_BACKS, type LatestPing } from './service.ts';
+
+/** A listed ping as the statement returns it (drivers differ in how they return booleans and counts). */
+export type LatestPingRow = Omit<LatestPing, 'hasBody' | 'lookBackMs'> & {
+  hasBody: number | bigint | boolean;
+  lookedBack: number | bigint | boolean;
+  lookBackMs: number | bigint | null;
+};
+
+export interface LatestPingsRequest {
+  projectId: string;
+  checkIds: readonly number[];
+  /** At most this many of each check's newest pings (and at most its project's pingLogLimit). */
+  first: number;
+  withBody: boolean;
+}
+
+export type LatestPingsQuery = (db: Db, request: LatestPingsRequest) => Promise<LatestPingRow[]>;
+
+/**
+ * latestPings' statement in each database's words. SQLite (as sqlite-store.ts): MIN of two
+ * values, IS for NULL-safe equality, dates stored as Unix milliseconds (db/adapter.ts), so date
+ * arithmetic is integer arithmetic, and booleans are integers. PostgreSQL: LEAST, IS NOT DISTINCT
+ * FROM, timestamps whose differences are intervals, booleans counted with FILTER.
+ */
+interface Dialect {
+  least: Prisma.Sql;
+  maxDuration: Prisma.Sql;
+  countMisses: Prisma.Sql;
+  isNotDistinctFrom: Prisma.Sql;
+  millisBetween(later: string, earlier: string): Prisma.Sql;
+}
+
+const DIALECTS: Record<Provider, Dialect> = {
+  sqlite: {
+    least: Prisma.raw('MIN'),
+    maxDuration: Prisma.raw(String(MAX_DURATION_MS)),
+    countMisses: Prisma.raw('SUM("miss")'),
+    isNotDistinctFrom: Prisma.raw('IS'),
+    millisBetween: (later, earlier) => Prisma.raw(`${later} - ${earlier}`),
+  },
+  postgresql: {
+    least: Prisma.raw('LEAST'),
+    maxDuration: Prisma.raw(`interval '${MAX_DURATION_MS} milliseconds'`),
+    countMisses: Prisma.raw('COUNT(*) FILTER (WHERE "miss")'),
+    isNotDistinctFrom: Prisma.raw('IS NOT DISTINCT FROM'),
+    // Exact: timestamps have millisecond precision and EXTRACT returns numeric.
+    millisBetween: (later, earlier) => Prisma.raw(`(EXTRACT(EPOCH FROM ${later} - ${earlier}) * 1000)::float8`),
+  },
+};
+
+export function latestPingsQuery(provider: Provider): LatestPingsQuery {
+  const d = DIALECTS[provider];
+  return (db, { projectId, checkIds, first, withBody }) => {
+    // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
+    // correlated "earlier in the listing?" test per ping would be O(k²).
+    return db.$queryRaw<LatestPingRow[]>`
+      WITH "windows" AS (
+        SELECT c."id" AS "checkId", c."nPings" - ${d.least}(${first}, pr."pingLogLimit") AS "floor"
+        FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
+        WHERE c."projectId" = ${projectId} AND c."id" IN (${Prisma.join(checkIds)})
+      ), "listed" AS (
+        SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", p."scheme", p."remoteAddr", p."method", p."ua", p."rid", p."exitStatus",
+          ${withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body", p."body" IS NOT NULL AS "hasBody",
+          -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
+          -- earlier start, success or fail of its run id in the listing
+          p."kind" IN ('success', 'fail')
+            AND p."createdAt" - (SELECT e."createdAt" FROM "Ping" e WHERE e."checkId" = w."checkId" AND e."n" > w."floor" ORDER BY e."n" LIMIT 1) < ${d.maxDuration}
+            AND ROW_NUMBER() OVER (PARTITION BY p."checkId", p."rid", p."kind" IN ('start', 'success', 'fail') ORDER BY p."n") = 1 AS "miss"
+        FROM "windows" w JOIN "Ping" p ON p."checkId" = w."checkId" AND p."n" > w."floor"
+      ), "misses" AS (
+        SELECT "checkId", ${d.countMisses} AS "count" FROM "listed" GROUP BY "checkId"
+      )
+      SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body", l."hasBody",
+        l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
+        -- lookBackDuration's query, for the pings it will be asked about
+        CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
+          SELECT CASE WHEN q."kind" = 'start' THEN ${d.millisBetween('l."createdAt"', 'q."createdAt"')} END
+          FROM "Ping" q
+          WHERE q."checkId" = l."checkId" AND q."n" < l."n" AND q."createdAt" >= l."createdAt" - ${d.maxDuration}
+            AND q."rid" ${d.isNotDistinctFrom} l."rid" AND q."kind" IN ('start', 'success', 'fail')
+          ORDER BY q."n" DESC LIMIT 1
+        ) END AS "lookBackMs"
+      FROM "listed" l JOIN "misses" m ON m."checkId" = l."checkId"
+      ORDER BY l."checkId", l."id" DESC`;
+  };
+}
