@@ -88,9 +88,18 @@ export async function subtreesOf(deps: CampusDeps, kind: KindSpec, records: Camp
   return out;
 }
 
-/** Slate's Group FullPath: the names from the root down to the record, joined with "/". */
-export async function fullPaths(deps: CampusDeps, kind: KindSpec, records: CampusRecord[], nameField: string): Promise<Map<number, string>> {
-  const all = await nodes(deps, kind, { [nameField]: true });
+/**
+ * Slate's Group FullPath: the names from the root down to the record, joined with "/".
+ * Ancestors `shown` refuses (ones the caller may not read) are left out of the path.
+ */
+export async function fullPaths(
+  deps: CampusDeps,
+  kind: KindSpec,
+  records: CampusRecord[],
+  nameField: string,
+  shown: (ancestor: Record<string, unknown>) => boolean = () => true,
+): Promise<Map<number, string>> {
+  const all = await nodes(deps, kind, { [nameField]: true, ...(kind.fields.some((f) => f.name === 'Status') ? { Status: true } : {}) });
   const byId = new Map(all.map((n) => [n.ID, n]));
   const out = new Map<number, string>();
   for (const r of records) {
@@ -98,7 +107,7 @@ export async function fullPaths(deps: CampusDeps, kind: KindSpec, records: Campu
     const seen = new Set<number>();
     for (let n = byId.get(r.ID); n && !seen.has(n.ID); n = n.ParentID === null ? undefined : byId.get(n.ParentID)) {
       seen.add(n.ID);
-      names.unshift(String(n[nameField]));
+      if (n.ID === r.ID || shown(n)) names.unshift(String(n[nameField]));
     }
     out.set(r.ID, names.join('/'));
   }

@@ -50,6 +50,21 @@ describe('Group.fullPath and Group.population', () => {
     expect(anonymous.errors![0]!.extensions.code).toBe('UNAUTHENTICATED');
     expect((await rest('/groups/chess?include=FullPath,Population', null)).status).toBe(401);
   });
+
+  it('leave a Hidden ancestor out of the path for callers who may not read it, on both transports', async () => {
+    await s.w.app.db.group.update({ where: { ID: s.ids.clubs! }, data: { Status: 'Hidden' } });
+    try {
+      const path = async (token: string) => (await q('{ group(handle: "chess") { fullPath population } }', {}, token)).data.group;
+      expect(await path(s.other.token)).toEqual({ fullPath: 'School/Chess', population: 1 });
+      expect(await path(s.staff)).toEqual({ fullPath: 'School/Clubs/Chess', population: 1 });
+      expect((await rest('/groups/chess?include=FullPath', s.other.token)).json.data.FullPath).toBe('School/Chess');
+      expect((await rest('/groups/chess?include=FullPath')).json.data.FullPath).toBe('School/Clubs/Chess');
+      // The Hidden group itself stays unreadable, so its own path is never shown to them.
+      expect((await q('{ group(handle: "clubs") { fullPath } }', {}, s.other.token)).errors![0]!.extensions.code).toBe('FORBIDDEN');
+    } finally {
+      await s.w.app.db.group.update({ where: { ID: s.ids.clubs! }, data: { Status: 'Live' } });
+    }
+  });
 });
 
 describe('Section.studentsCount', () => {
