@@ -1,23 +1,13 @@
 // Slate's computed dynamic fields, each loaded for a whole list of records at once: every
 // record's `recordURL` and `recordTitle`; a group's `FullPath` and `Population`; a section's
 // `StudentsCount`; a person's `groupIDs`. REST names them in `?include=`.
-import { requireReadable } from './access.ts';
+import { canRead } from './access.ts';
 import type { Viewer } from './auth.ts';
 import { hasLevel, KINDS, type KindName, type KindSpec } from './kinds.ts';
 import type { CampusDeps, CampusRecord } from './lookup.ts';
 import { fullPaths, subtreesOf } from './tree.ts';
 
 export type Computed = (deps: CampusDeps, viewer: Viewer, records: CampusRecord[]) => Promise<Map<number, unknown>>;
-
-/** Whether `viewer` may read `record` (the read rule, without throwing). */
-function readable(kind: KindSpec, viewer: Viewer, record: Record<string, unknown>, now: Date): boolean {
-  try {
-    requireReadable(kind, viewer, record, now);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const each = (records: CampusRecord[], value: (r: CampusRecord) => unknown) => new Map(records.map((r) => [r.ID, value(r)]));
 
@@ -91,7 +81,7 @@ export const COMPUTED: Record<KindName, Record<string, Computed>> = {
     ...COMMON(KINDS.Group),
     // A Hidden ancestor's name is left out for callers who could not read that group itself.
     FullPath: async (deps, viewer, records) =>
-      fullPaths(deps, KINDS.Group, records, 'Name', (ancestor) => readable(KINDS.Group, viewer, ancestor, deps.clock.now())),
+      fullPaths(deps, KINDS.Group, records, 'Name', (ancestor) => canRead(KINDS.Group, viewer, ancestor, deps.clock.now())),
     // Membership rows of the group and every group inside it (a person in two counts twice, as in Slate).
     async Population(deps, _viewer, records) {
       const subtrees = await subtreesOf(deps, KINDS.Group, records);

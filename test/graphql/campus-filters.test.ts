@@ -75,10 +75,10 @@ describe('order and page size', () => {
     const terms = await q('{ terms { nodes { handle } } }');
     expect(terms.data.terms.nodes.map((t: { handle: string }) => t.handle)).toEqual(['y2025', 'f2025', 'y2026', 's2026']);
     await s.w.app.db.course.createMany({ data: Array.from({ length: 1001 }, (_, i) => ({ Title: `Bulk ${i}`, Handle: `bulk_${i}`, Code: `B${i}` })) });
-    const all = await q('{ courses { totalCount nodes { id } } }');
+    const all = await q('{ courses { totalCount nodes { databaseId } } }');
     expect(all.data.courses.totalCount).toBe(1003);
     expect(all.data.courses.nodes).toHaveLength(1000);
-    const rest = await q('{ courses(offset: 1000) { nodes { id } } }');
+    const rest = await q('{ courses(offset: 1000) { nodes { databaseId } } }');
     expect(rest.data.courses.nodes).toHaveLength(3);
   });
 });
@@ -110,17 +110,17 @@ describe('sort and dir', () => {
 describe('lookups by code and email', () => {
   it('finds courses and sections by Code and people by an email address, as REST does', async () => {
     const r = await q(`{
-      course(handle: "MATH") { id title }
-      section(handle: "MATH-001") { id code }
+      course(handle: "MATH") { code title }
+      section(handle: "MATH-001") { handle code }
       titled: section(handle: "ELA-001") { title }
-      person(handle: "tia@school.test") { id username }
+      person(handle: "tia@school.test") { username firstName }
     }`);
     expect(r.errors).toBeUndefined();
     expect(r.data).toEqual({
-      course: { id: s.ids.math, title: 'Algebra' },
-      section: { id: s.ids.math1, code: 'MATH-001' },
+      course: { code: 'MATH', title: 'Algebra' },
+      section: { handle: s.handles.math1, code: 'MATH-001' },
       titled: { title: 'English A' },
-      person: { id: s.ids.teacher, username: 'tteach' },
+      person: { username: 'tteach', firstName: 'Tia' },
     });
     // The same records REST serves at those paths.
     expect((await s.w.campus('GET', '/people/tia@school.test', { token: s.staff })).json.data.ID).toBe(s.ids.teacher);
@@ -128,7 +128,7 @@ describe('lookups by code and email', () => {
   });
 
   it('answers null for a code or email that names nothing', async () => {
-    const r = await q('{ course(handle: "NOPE") { id } section(handle: "MATH-999") { id } person(handle: "nobody@school.test") { id } }');
+    const r = await q('{ course(handle: "NOPE") { code } section(handle: "MATH-999") { code } person(handle: "nobody@school.test") { username } }');
     expect(r.errors).toBeUndefined();
     expect(r.data).toEqual({ course: null, section: null, person: null });
   });
@@ -163,9 +163,9 @@ describe('q with title:', () => {
 describe('tree order', () => {
   it('lists groups and locations in pre-order (Slate\'s Left), not creation order, unless sorted', async () => {
     const make = async (mutation: string, input: Record<string, unknown>) => {
-      const r = await q(`mutation($i: ${mutation.replace('create', '')}Input!) { ${mutation}(input: $i) { id } }`, { i: input });
+      const r = await q(`mutation($i: ${mutation.replace('create', '')}Input!) { ${mutation}(input: $i) { handle } }`, { i: input });
       expect(r.errors).toBeUndefined();
-      return r.data[mutation].id as number;
+      return r.data[mutation].handle as string;
     };
     // Created after Staff Room and after Room 101's sibling root, so ID order differs from tree order.
     await make('createGroup', { name: 'Debate', parentId: s.ids.clubs });
