@@ -1,20 +1,40 @@
 // `npm run bench`: each suite against a real server process on loopback, figures printed with
 // their ratios and targets and written to docs/performance.md.
 // `npm run bench -- --smoke`: small sizes, nothing written (CI runs this); `--only=ping,graphql`.
+// `--db postgres [--db-url postgresql://…] [--redis-url redis://…]`: the suites that apply on
+// PostgreSQL (one fresh database per suite, dropped after), written to the PostgreSQL block.
 import { hasWrk } from './lib/load.ts';
+import { BenchArgsError, parseBenchArgs } from './lib/args.ts';
 import { machine, table, writePerformanceDoc, type Figure } from './lib/report.ts';
-import { createContext } from './suites/context.ts';
+import { createContext, type BenchContext, type BenchDb } from './suites/context.ts';
 import { pingSuite } from './suites/ping.ts';
 import { graphqlSuite } from './suites/graphql.ts';
 import { monitorSuite } from './suites/monitor.ts';
 import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
 import { notificationsSuite } from './suites/notifications.ts';
+import { fanoutSuite } from './suites/fanout.ts';
+import pg from 'pg';
 
-const args = process.argv.slice(2);
-const smoke = args.includes('--smoke');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const suites: Record<string, typeof pingSuite> = { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite };
+type Suite = (ctx: BenchContext) => Promise<Figure[]>;
+// Cold start, one instance's subscribers and notifications are SQLite's figures; PostgreSQL
+// runs what the many-instance setup changes (issue #13): ingest, the monitor, fan-out, GraphQL.
+const SUITES: Record<BenchDb, Record<string, Suite>> = {
+  sqlite: { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite },
+  postgres: { ping: pingSuite, monitor: monitorSuite, fanout: fanoutSuite, graphql: graphqlSuite },
+};
+
+let args: ReturnType<typeof parseBenchArgs>;
+try {
+  args = parseBenchArgs(process.argv.slice(2));
+  const unknown = args.only?.filter((name) => !(name in SUITES[args.db]));
+  if (unknown?.length) throw new BenchArgsError(`no suite ${unknown.join(', ')} on ${args.db}: ${Object.keys(SUITES[args.db]).join(', ')}`);
+} catch (err) {
+  if (!(err instanceof BenchArgsError)) throw err;
+  console.error(`bench: ${err.message}`);
+  process.exit(2);
+}
+const { smoke, only, db } = args;
 
 // A suite waiting on something that can no longer happen leaves Node nothing to do, and Node
 // would end the run silently with status 0: such a run must fail.
@@ -25,21 +45,33 @@ process.on('exit', () => {
   process.exitCode = 1;
 });
 
-const ctx = createContext(smoke);
+/** PostgreSQL runs: the server's version, for the record. */
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return `PostgreSQL ${(await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0]}`;
+  } finally {
+    await client.end();
+  }
+}
+
+const setup = db === 'postgres' ? `${await postgresVersion(args.dbUrl)} on 127.0.0.1, Redis on 127.0.0.1 for fan-out` : '';
+const ctx = createContext(args);
 const figures: Figure[] = [];
-console.log(`${machine()}; load generator: ${hasWrk ? 'wrk' : 'node (wrk not installed)'}${smoke ? '; SMOKE RUN, sizes reduced' : ''}`);
+console.log(`${machine()}; load generator: ${hasWrk ? 'wrk' : 'node (wrk not installed)'}${setup ? `; ${setup}` : ''}${smoke ? '; SMOKE RUN, sizes reduced' : ''}`);
 try {
-  for (const [name, suite] of Object.entries(suites)) {
+  for (const [name, suite] of Object.entries(SUITES[db])) {
     if (only && !only.includes(name)) continue;
     const started = performance.now();
     const result = await suite(ctx);
     figures.push(...result);
-    console.log(`\n${name} (${((performance.now() - started) / 1000).toFixed(1)} s)\n${table(result)}`);
+    console.log(`\n${name}${db === 'postgres' ? ' (PostgreSQL)' : ''} (${((performance.now() - started) / 1000).toFixed(1)} s)\n${table(result)}`);
   }
 } finally {
-  ctx.cleanup();
+  await ctx.cleanup();
 }
-if (!smoke && !only) writePerformanceDoc(figures, hasWrk ? 'wrk 4.1 (1 thread)' : 'node');
+if (!smoke && !only) writePerformanceDoc(figures, hasWrk ? 'wrk 4.1 (1 thread)' : 'node', db, setup);
 if (smoke) {
   // Speed is not judged on a smoke run's tiny sizes; losing data is.
   const broken = figures.filter((f) => f.correctness && !f.met);

@@ -35,22 +35,30 @@ export function machine(): string {
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-const BEGIN = '<!-- bench:begin -->';
-const END = '<!-- bench:end -->';
+// Each database's figures have their own generated block: a run on one leaves the other's alone.
+const MARKERS = {
+  sqlite: { begin: '<!-- bench:begin -->', end: '<!-- bench:end -->' },
+  postgres: { begin: '<!-- bench:postgres:begin -->', end: '<!-- bench:postgres:end -->' },
+} as const;
 
-/** Replaces the generated section of docs/performance.md with this run. */
-export function writePerformanceDoc(figures: Figure[], generator: string) {
+export type Section = keyof typeof MARKERS;
+
+/** `doc` with the generated block of `which` replaced by `body` (appended when it has none). */
+export function replaceSection(doc: string, which: Section, body: string): string {
+  const { begin, end } = MARKERS[which];
+  const block = `${begin}\n${body}\n${end}`;
+  const start = doc.indexOf(begin);
+  const stop = doc.indexOf(end, start);
+  return start >= 0 && stop > start ? doc.slice(0, start) + block + doc.slice(stop + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+/** Replaces the generated block of `which` in docs/performance.md with this run. */
+export function writePerformanceDoc(figures: Figure[], generator: string, which: Section = 'sqlite', setup = '') {
   const file = path.join(root, 'docs/performance.md');
-  const doc = readFileSync(file, 'utf8');
-  const section = [
-    BEGIN,
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; load generator: ${generator}.`,
+  const body = [
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; load generator: ${generator}${setup ? `; ${setup}` : ''}.`,
     '',
     table(figures),
-    END,
   ].join('\n');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  const next = start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + END.length) : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), which, body));
 }

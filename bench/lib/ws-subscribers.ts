@@ -4,10 +4,11 @@
 // Talks to the parent in lines of JSON: it prints {"ready":N,…} once all N sockets are
 // acknowledged and their `subscribe` messages written (the server registers them a moment
 // later: the parent confirms on /metrics). Then for each stdin command
-//   {"expect":K,"sentAt":<epoch ms>,"timeoutMs":…}
+//   {"expect":K,"sentAt":<epoch ms>,"timeoutMs":…,"raw":false}
 // it waits until every client has received K flip events in all (or the timeout), and prints
 // the delivery latency of the K-th event, Date.now() at receipt − sentAt (one machine, one
-// clock), for this round and for all rounds so far. {"exit":true} closes every client.
+// clock), for this round and for all rounds so far; with "raw" also every latency of the round
+// (to merge with another process's). {"exit":true} closes every client.
 import { createInterface } from 'node:readline';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -129,7 +130,7 @@ function stats(latencies: number[]) {
 const all: number[] = [];
 let expectedTotal = 0;
 
-async function expect(k: number, sentAt: number, timeoutMs: number) {
+async function expect(k: number, sentAt: number, timeoutMs: number, raw: boolean) {
   const deadline = Date.now() + timeoutMs;
   while ((reached[k] ?? 0) < subscribers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
   const round: number[] = [];
@@ -145,6 +146,7 @@ async function expect(k: number, sentAt: number, timeoutMs: number) {
     closed: closedLater,
     lastError: lastError || undefined,
     total: { ...stats(all), expected: expectedTotal, missed: expectedTotal - all.length },
+    latencies: raw ? round : undefined,
   });
 }
 
@@ -152,13 +154,13 @@ async function expect(k: number, sentAt: number, timeoutMs: number) {
 let queue = Promise.resolve();
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (!line.trim()) return;
-  const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; exit?: boolean };
+  const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; raw?: boolean; exit?: boolean };
   queue = queue.then(async () => {
     if (command.exit) {
       await Promise.all(subscribers.map((s) => s.client.dispose()));
       process.exit(0);
     }
-    if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000);
+    if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000, command.raw === true);
   });
 });
 process.stdin.on('end', () => process.exit(0));

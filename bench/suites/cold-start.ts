@@ -39,9 +39,9 @@ async function firstResponseMs(databaseUrl: string, port: number): Promise<numbe
 }
 
 export async function coldStartSuite(ctx: BenchContext): Promise<Figure[]> {
-  const databaseUrl = ctx.databaseUrl('cold-start');
+  const databaseUrl = await ctx.database('cold-start');
   const project = await seedProject(databaseUrl);
-  seedChecks(databaseUrl, project.id, ctx.smoke ? 1_000 : 100_000, () => ({ status: 'up', lastPing: Date.now(), alertAfter: Date.now() + 86_400_000 }));
+  await seedChecks(databaseUrl, project.id, ctx.smoke ? 1_000 : 100_000, () => ({ status: 'up', lastPing: Date.now(), alertAfter: Date.now() + 86_400_000 }));
   const runs: number[] = [];
   for (let i = 0; i < (ctx.smoke ? 2 : 5); i++) runs.push(await firstResponseMs(databaseUrl, await freePort()));
   const sorted = [...runs].sort((a, b) => a - b);

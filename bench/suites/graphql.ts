@@ -24,20 +24,41 @@ interface Dashboard {
   flips: unknown[];
 }
 
-export async function graphqlSuite(ctx: BenchContext): Promise<Figure[]> {
-  const databaseUrl = ctx.databaseUrl('graphql');
+/** The benchmark's server on `databaseUrl`, with its checks and their pings stored. */
+async function dashboardServer(ctx: BenchContext, databaseUrl: string) {
   const project = await seedProject(databaseUrl);
-  const codes = seedChecks(databaseUrl, project.id, ctx.smoke ? 20 : 100, () => ({ timeout: 86400, grace: 3600 }));
+  const codes = await seedChecks(databaseUrl, project.id, ctx.smoke ? 20 : 100, () => ({ timeout: 86400, grace: 3600 }));
   const server = await startServer({ databaseUrl, entry: 'bench/lib/baseline-server.ts', env: { MONITOR: 'off', NOTIFIER: 'off' } });
-  const figures: Figure[] = [];
   try {
     await sendPings(server, codes);
-    const graphql = {
-      paths: ['/graphql'],
-      method: 'POST',
-      body: JSON.stringify({ query: DASHBOARD, variables: { checks: 100, pings: 10 } }),
-      headers: { 'Content-Type': 'application/json', 'X-Api-Key': project.api_key },
-    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const graphql = {
+    paths: ['/graphql'],
+    method: 'POST',
+    body: JSON.stringify({ query: DASHBOARD, variables: { checks: 100, pings: 10 } }),
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': project.api_key },
+  };
+  return { project, codes, server, graphql };
+}
+
+/** PostgreSQL runs: the dashboard query's statements on SQLite, the same data, in the same run. */
+async function sqliteStatements(ctx: BenchContext): Promise<number> {
+  const { server, graphql } = await dashboardServer(ctx, `file:${ctx.file('graphql-reference.db')}`);
+  try {
+    return await statementsOf(server, graphql);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function graphqlSuite(ctx: BenchContext): Promise<Figure[]> {
+  const onSqlite = ctx.db === 'postgres' ? await sqliteStatements(ctx) : undefined;
+  const { project, codes, server, graphql } = await dashboardServer(ctx, await ctx.database('graphql'));
+  const figures: Figure[] = [];
+  try {
     const rest = (path: string) => ({ paths: [path], headers: { 'X-Api-Key': project.api_key } });
     const nested = rest('/bench/baseline');
     const windowed = rest('/bench/baseline-window');
@@ -66,6 +87,18 @@ export async function graphqlSuite(ctx: BenchContext): Promise<Figure[]> {
       met: graphqlStatements <= 4,
       note: shape,
     });
+    if (onSqlite !== undefined) {
+      figures.push({
+        suite: 'graphql',
+        name: 'SQL statements of the dashboard query, PostgreSQL against SQLite',
+        value: graphqlStatements,
+        unit: 'statements',
+        ratioTo: { name: 'SQLite', value: onSqlite },
+        target: 'the same as on SQLite',
+        met: graphqlStatements === onSqlite,
+        note: `${onSqlite} on SQLite with the same data, measured in this run`,
+      });
+    }
     figures.push({
       suite: 'graphql',
       name: 'SQL statements, hand-written REST (Prisma nested findMany)',

@@ -35,9 +35,9 @@ function assignAll(databaseUrl: string, channelId: number) {
 async function flipLatency(ctx: BenchContext): Promise<Figure[]> {
   const flips = ctx.smoke ? 20 : 300;
   const receiver = await startHttpReceiver();
-  const databaseUrl = ctx.databaseUrl('notify-latency');
+  const databaseUrl = await ctx.database('notify-latency');
   const project = await seedProject(databaseUrl);
-  const codes = seedChecks(databaseUrl, project.id, flips, () => ({ status: 'up', lastPing: Date.now(), alertAfter: Date.now() + 86_400_000 }));
+  const codes = await seedChecks(databaseUrl, project.id, flips, () => ({ status: 'up', lastPing: Date.now(), alertAfter: Date.now() + 86_400_000 }));
   assignAll(databaseUrl, await seedChannel(databaseUrl, project.id, `${receiver.url}/hook`));
   const server = await startServer({ databaseUrl, env: {} });
   const latencies: number[] = [];
@@ -70,10 +70,10 @@ async function flipLatency(ctx: BenchContext): Promise<Figure[]> {
 async function burst(ctx: BenchContext): Promise<Figure[]> {
   const checks = ctx.smoke ? 200 : 1000;
   const receiver = await startHttpReceiver();
-  const databaseUrl = ctx.databaseUrl('notify-burst');
+  const databaseUrl = await ctx.database('notify-burst');
   const project = await seedProject(databaseUrl);
   const goesDown = Date.now() + 5_000;
-  seedChecks(databaseUrl, project.id, checks, () => ({ status: 'up', lastPing: goesDown - 120_000, timeout: 60, grace: 60, alertAfter: goesDown }));
+  await seedChecks(databaseUrl, project.id, checks, () => ({ status: 'up', lastPing: goesDown - 120_000, timeout: 60, grace: 60, alertAfter: goesDown }));
   assignAll(databaseUrl, await seedChannel(databaseUrl, project.id, `${receiver.url}/hook`));
   const server = await startServer({ databaseUrl, env: { MONITOR_INTERVAL_MS: '100' } });
   let allMs = NaN;
@@ -129,9 +129,9 @@ async function emailPings(ctx: BenchContext): Promise<Figure[]> {
   const sinkRate = await sendMails((sink.server.address() as net.AddressInfo).port, mails, (i) => `${i}@sink.example`);
   await new Promise<void>((r) => sink.close(() => r()));
 
-  const databaseUrl = ctx.databaseUrl('email-pings');
+  const databaseUrl = await ctx.database('email-pings');
   const project = await seedProject(databaseUrl);
-  const codes = seedChecks(databaseUrl, project.id, 100);
+  const codes = await seedChecks(databaseUrl, project.id, 100);
   const smtpPort = await freePort();
   const server = await startServer({ databaseUrl, env: { SMTPD_PORT: String(smtpPort), PING_EMAIL_DOMAIN: 'hc.example.org' } });
   let rate: number;

@@ -2,90 +2,14 @@
 // on one server process, all watching the flips of one project; a ping flips the check and
 // every subscriber's receipt is timed against the moment the ping was sent. Memory per idle
 // subscriber is the server's growth from no subscriber to N, divided by N.
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import type { Figure } from '../lib/report.ts';
 import { scrape } from '../lib/metrics.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
-import { root, startServer } from '../lib/server.ts';
+import { startServer } from '../lib/server.ts';
+import { startSubscribers, type Ready, type Round } from '../lib/subscriber-process.ts';
 import type { BenchContext } from './context.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface LatencyStats {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  min: number;
-}
-
-interface Round extends LatencyStats {
-  round: number;
-  missed: number;
-  extra: number;
-  errors: number;
-  closed: number;
-  lastError?: string;
-  total: LatencyStats & { expected: number; missed: number };
-}
-
-interface Ready {
-  ready: number;
-  failed: number;
-  lastError?: string;
-  openMs: number;
-  rss: number;
-}
-
-/** The subscriber process, with its soft file-descriptor limit raised to the hard one. */
-function startSubscribers(options: { port: number; apiKey: string; count: number; batch: number }) {
-  const child = spawn(
-    'bash',
-    ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', 'bench/lib/ws-subscribers.ts', JSON.stringify(options)],
-    { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const lines: string[] = [];
-  let wake: (() => void) | null = null;
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    wake?.();
-  });
-  child.once('exit', () => wake?.());
-  return {
-    child,
-    /** The next JSON line it prints. */
-    async next<T>(timeoutMs: number): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      while (!lines.length) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`subscriber process exited (${child.exitCode ?? child.signalCode})\n${stderr}`);
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`subscriber process: no answer in ${timeoutMs} ms\n${stderr}`);
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, Math.min(left, 1000));
-        });
-        wake = null;
-      }
-      return JSON.parse(lines.shift()!) as T;
-    },
-    send(command: unknown) {
-      child.stdin!.write(`${JSON.stringify(command)}\n`);
-    },
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          done();
-        });
-        child.stdin!.write(`${JSON.stringify({ exit: true })}\n`);
-      }),
-  };
-}
 
 async function memory(url: string) {
   const s = await scrape(url);
@@ -93,9 +17,9 @@ async function memory(url: string) {
 }
 
 export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
-  const databaseUrl = ctx.databaseUrl('subscriptions');
+  const databaseUrl = await ctx.database('subscriptions');
   const project = await seedProject(databaseUrl);
-  const [code] = seedChecks(databaseUrl, project.id, 1, () => ({ timeout: 86400, grace: 3600 }));
+  const [code] = await seedChecks(databaseUrl, project.id, 1, () => ({ timeout: 86400, grace: 3600 }));
   const n = ctx.smoke ? 200 : 10_000;
   const flips = 5;
   // No keep-alive pings: they would only add 2×N frames every interval to an idle server.
