@@ -5,6 +5,8 @@ import { createWorld, type World } from '../helpers/world.ts';
 import type { CampusDeps } from '../../src/campus/lookup.ts';
 import { afterCommit, batchItem, writeTransaction } from '../../src/campus/transaction.ts';
 import { validationError } from '../../src/shared/errors.ts';
+import { recordSearchFor } from '../../src/campus/search-storage.ts';
+import { providerOf } from '../../src/db/provider.ts';
 
 let w: World;
 let deps: CampusDeps;
@@ -13,8 +15,7 @@ const codes = async () => (await w.app.db.course.findMany({ orderBy: { ID: 'asc'
 
 beforeAll(async () => {
   w = await createWorld();
-  // Only db and clock are used on this path.
-  deps = { db: w.app.db, clock: w.clock } as CampusDeps;
+  deps = { db: w.app.db, clock: w.clock, search: recordSearchFor(providerOf(w.databaseUrl), w.app.db) };
 });
 afterAll(() => w?.stop());
 

@@ -1,6 +1,8 @@
 // Fuzzing /graphql: real operations with variables of wrong types and extreme values, random
-// query text, deep selections, garbage JSON bodies and GET queries. GraphQL answers 200 with
-// `errors` (or 400 for a request it cannot read): both fine. No 5xx, no change on a 4xx.
+// query text, deep selections, garbage JSON bodies and GET queries, asking for
+// application/json or application/graphql-response+json (where the spec's 4xx codes apply).
+// GraphQL answers 200 with `errors` (or 4xx for a request it cannot read): both fine. No 5xx,
+// no change on a 4xx or on an answer that executed nothing (harness.ts).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { extremeNumber, garbageToken, nastyString, queryString } from './arbitraries.ts';
@@ -69,10 +71,22 @@ const queryText = fc.oneof(
 const headers = fc.record({
   'X-Api-Key': fc.oneof(fc.constant(''), fc.constant('alice'), garbageToken),
   Authorization: fc.oneof(fc.constant(''), fc.constant('staff'), garbageToken.map((t) => `Token ${t}`)),
+  // No text/event-stream: a subscription would stream until the timeout (the SSE fuzz has its own file).
+  Accept: fc.constantFrom(
+    '',
+    'application/graphql-response+json',
+    'application/graphql-response+json',
+    'application/json',
+    'application/graphql-response+json, application/json;q=0.9',
+    'application/json;q=0.1, application/graphql-response+json',
+    '*/*',
+    'text/html',
+  ),
 });
 
-function realHeaders(h: { 'X-Api-Key': string; Authorization: string }, contentType: string | null) {
+function realHeaders(h: { 'X-Api-Key': string; Authorization: string; Accept: string }, contentType: string | null) {
   const out: Record<string, string> = {};
+  if (h.Accept) out.Accept = h.Accept;
   if (h['X-Api-Key']) out['X-Api-Key'] = h['X-Api-Key'] === 'alice' ? fw.w.alice.api_key : h['X-Api-Key'];
   if (h.Authorization) out.Authorization = h.Authorization === 'staff' ? `Token ${staff}` : h.Authorization;
   if (contentType) out['Content-Type'] = contentType;

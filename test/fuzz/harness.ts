@@ -1,13 +1,14 @@
 // What every fuzz property shares: a seeded world, a raw HTTP client that sends exactly the
 // bytes a generator made (node:http, not fetch: fetch normalises paths and refuses some methods
-// and header bytes), a cheap snapshot of every table, and the three invariants of the
-// hardening issue: no 5xx, no state change on a 4xx, /healthz answers within 1 s afterwards.
-import { createHash } from 'node:crypto';
+// and header bytes), a cheap snapshot of every table (SQLite or PostgreSQL, whichever the
+// world runs on), and the three invariants of the hardening issue: no 5xx, no state change on a
+// 4xx (nor on a GraphQL answer that executed nothing), /healthz answers within 1 s while the
+// request runs and afterwards.
 import http from 'node:http';
-import Database from 'better-sqlite3';
+import { parse } from 'graphql';
 import { expect } from 'vitest';
 import { createWorld, type World } from '../helpers/world.ts';
-import { sqliteFilePath } from '../../src/db/adapter.ts';
+import { changedTables, openSnapshotter } from '../helpers/db-snapshot.ts';
 
 export interface FuzzRequest {
   method: string;
@@ -31,13 +32,16 @@ export const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+/** /healthz probes get connections of their own: a probe never queues behind the request it watches. */
+const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
 /** Sends `r` as is; resolves with status and text (a reset socket is a failure of its own). */
-export function send(base: string, r: FuzzRequest, timeoutMs = 10_000): Promise<FuzzResponse> {
+export function send(base: string, r: FuzzRequest, timeoutMs = 10_000, via: http.Agent = agent): Promise<FuzzResponse> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...r.headers };
     if (r.body !== undefined) headers['Content-Length'] = r.body.length;
-    const req = http.request({ host: hostname, port, method: r.method, path: r.path, headers, agent, timeout: timeoutMs }, (res) => {
+    const req = http.request({ host: hostname, port, method: r.method, path: r.path, headers, agent: via, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -51,39 +55,9 @@ export function send(base: string, r: FuzzRequest, timeoutMs = 10_000): Promise<
 
 export interface FuzzWorld {
   w: World;
-  snapshot(): Record<string, string>;
+  /** Every table's row count and digest (test/helpers/db-snapshot.ts), read outside the app. */
+  snapshot(): Promise<Record<string, string>>;
   close(): Promise<void>;
-}
-
-/**
- * Every table's row count and a digest of all its rows, read on a separate
- * read-only connection (WAL: it sees exactly what the app committed). The fuzz databases hold
- * at most a few thousand rows, so hashing them whole is cheap and catches any update, which
- * counts and max(id)/max(Modified) would miss.
- */
-function snapshotter(databaseUrl: string) {
-  const db = new Database(sqliteFilePath(databaseUrl), { readonly: true, fileMustExist: true });
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma%'").all() as Array<{ name: string }>).map(
-    (t) => t.name,
-  );
-  const statements = tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`)] as const);
-  return {
-    snapshot() {
-      const out: Record<string, string> = {};
-      for (const [t, stmt] of statements) {
-        const hash = createHash('sha1');
-        let rows = 0;
-        for (const row of stmt.raw().iterate() as IterableIterator<unknown[]>) {
-          rows++;
-          for (const v of row) hash.update(Buffer.isBuffer(v) ? v : `${typeof v}:${String(v)}`).update('\u0000');
-          hash.update('\n');
-        }
-        out[t] = `${rows} rows, ${hash.digest('hex')}`;
-      }
-      return out;
-    },
-    close: () => db.close(),
-  };
 }
 
 export async function fuzzWorld(seed: (w: World) => Promise<void> = async () => {}): Promise<FuzzWorld> {
@@ -92,12 +66,12 @@ export async function fuzzWorld(seed: (w: World) => Promise<void> = async () => 
   // variable is ignored where the limiter does not exist yet.)
   const w = await createWorld({ RATE_LIMITS: 'off' });
   await seed(w);
-  const s = snapshotter(w.databaseUrl);
+  const s = await openSnapshotter(w.databaseUrl);
   return {
     w,
     snapshot: s.snapshot,
     async close() {
-      s.close();
+      await s.close();
       await w.stop();
     },
   };
@@ -109,34 +83,99 @@ export function show(r: FuzzRequest): string {
   return `${r.method} ${r.path.slice(0, 500)}\n  headers: ${JSON.stringify(r.headers).slice(0, 500)}${body}`;
 }
 
-/** Tables whose differences are named in a failure message. */
-function changedTables(before: Record<string, string>, after: Record<string, string>) {
-  return Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
+/** Longest a /healthz answer may take, while a request runs or after it. */
+const HEALTH_MS = 1000;
+
+/**
+ * Probes /healthz back to back until `running` settles, so a probe is always in flight: the
+ * server runs in this process, and a request that blocks the event loop holds up the probe
+ * sent just before the block (one scheduled during it would only leave afterwards).
+ */
+async function probeWhile(base: string, running: Promise<unknown>): Promise<void> {
+  let settled = false;
+  running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  do {
+    const started = Date.now();
+    const health = await send(base, { method: 'GET', path: '/healthz', headers: {} }, HEALTH_MS, probeAgent).catch((err: Error) => {
+      throw new Error(`/healthz failed while the request ran (${err.message})`);
+    });
+    const ms = Date.now() - started;
+    if (health.status !== 200 || ms >= HEALTH_MS) throw new Error(`/healthz answered ${health.status} after ${ms} ms while the request ran`);
+  } while (!settled);
+}
+
+/** The GraphQL query text of `r` (a JSON body's `query`, or GET's `?query=`), if any. */
+function graphqlQuery(r: FuzzRequest): string | null {
+  try {
+    if (r.method === 'GET') return new URL(r.path, 'http://x').searchParams.get('query');
+    const body: unknown = JSON.parse(r.body?.toString('utf8') ?? '');
+    return typeof (body as { query?: unknown })?.query === 'string' ? (body as { query: string }).query : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the document holds one operation of one root field (so a null `data` means that field did nothing). */
+function singleRootField(query: string): boolean {
+  try {
+    const ops = parse(query).definitions.filter((d) => d.kind === 'OperationDefinition');
+    return ops.length === 1 && ops[0]!.selectionSet.selections.length === 1 && ops[0]!.selectionSet.selections[0]!.kind === 'Field';
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Sends `r` and checks the invariants: not 5xx; a 4xx changed no table; /healthz answers in
- * 1 s. (A defect that cannot be fixed at once is skipped in its property, before this call,
- * with a comment naming it.)
+ * A GraphQL answer that reports errors and changed nothing by definition: no `data` (the
+ * request failed before execution: parse, validation, limits, variables), or `data: null`
+ * from an operation of one root field whose errors all sit on that field (its resolver failed,
+ * and a failed write rolls back). Otherwise `data: null` proves nothing: an error below the
+ * root field (`setStatusPage { checks(after: "bad") }`) nulls a write that committed, and so
+ * does a failing non-null mutation field the data of an earlier root field.
+ */
+function graphqlDidNothing(r: FuzzRequest, res: FuzzResponse): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    return false;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { errors, data } = body as { errors?: unknown; data?: unknown };
+  if (!Array.isArray(errors) || errors.length === 0) return false;
+  if (!('data' in body)) return true;
+  const atRoot = errors.every((e) => !Array.isArray((e as { path?: unknown })?.path) || (e as { path: unknown[] }).path.length <= 1);
+  const query = data === null && atRoot ? graphqlQuery(r) : null;
+  return query !== null && singleRootField(query);
+}
+
+/**
+ * Sends `r` and checks the invariants: not 5xx; a 4xx (or a GraphQL answer that executed
+ * nothing) changed no table; /healthz answers in 1 s while `r` runs and after. (A defect that
+ * cannot be fixed at once is skipped in its property, before this call, with a comment naming it.)
  */
 export async function checkRequest(fw: FuzzWorld, r: FuzzRequest): Promise<FuzzResponse> {
-  const before = fw.snapshot();
+  const before = await fw.snapshot();
   const t0 = Date.now();
-  let res: FuzzResponse;
-  try {
-    res = await send(fw.w.url, r);
-  } catch (err) {
-    throw new Error(`request failed (${(err as Error).message}):\n  ${show(r)}`);
-  }
-  const after = fw.snapshot();
+  const answer = send(fw.w.url, r);
+  const [sent, probed] = await Promise.allSettled([answer, probeWhile(fw.w.url, answer)]);
+  if (sent.status === 'rejected') throw new Error(`request failed (${(sent.reason as Error).message}):\n  ${show(r)}`);
+  if (probed.status === 'rejected') throw new Error(`${(probed.reason as Error).message}:\n  ${show(r)}`);
+  const res = sent.value;
+  const after = await fw.snapshot();
   if (process.env.FUZZ_DEBUG) process.stderr.write(`FUZZ ${res.status} ${Date.now() - t0} ${r.method} ${r.path.slice(0, 120)} ${r.body?.length ?? '-'}\n`);
   expect(res.status, `5xx for\n  ${show(r)}\n  answer: ${res.text.slice(0, 300)}`).toBeLessThan(500);
   if (res.status >= 400) {
     expect(changedTables(before, after), `${res.status} changed state for\n  ${show(r)}\n  answer: ${res.text.slice(0, 300)}`).toEqual([]);
+  } else if (graphqlDidNothing(r, res)) {
+    expect(changedTables(before, after), `${res.status} with only errors changed state for\n  ${show(r)}\n  answer: ${res.text.slice(0, 300)}`).toEqual([]);
   }
   const started = Date.now();
-  const health = await send(fw.w.url, { method: 'GET', path: '/healthz', headers: {} }, 1000);
+  const health = await send(fw.w.url, { method: 'GET', path: '/healthz', headers: {} }, HEALTH_MS, probeAgent);
   expect(health.status).toBe(200);
-  expect(Date.now() - started).toBeLessThan(1000);
+  expect(Date.now() - started).toBeLessThan(HEALTH_MS);
   return res;
 }
