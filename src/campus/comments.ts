@@ -6,6 +6,7 @@ import { requireLevel } from './access.ts';
 import type { Viewer } from './auth.ts';
 import type { KindSpec } from './kinds.ts';
 import { getRecord, type CampusDeps, type CampusRecord } from './service.ts';
+import { COMMENT_MAX_CHARS } from './limits.ts';
 
 export async function addComment(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, message: unknown) {
   requireLevel(viewer, 'User');
@@ -14,6 +15,8 @@ export async function addComment(deps: CampusDeps, viewer: Viewer, kind: KindSpe
   if (!text) throw new RecordValidationError({ Message: 'You must provide a message.' }, { Message: message });
   // NUL cannot be stored in a PostgreSQL text column (records refuse it the same way).
   if (text.includes('\u0000')) throw new RecordValidationError({ Message: 'Message is invalid.' }, { Message: message });
+  // Slate's Message is a TEXT column; the echo is left out, a reply is never larger than this.
+  if (text.length > COMMENT_MAX_CHARS) throw new RecordValidationError({ Message: 'Message is too long.' }, {});
   return deps.db.comment.create({
     data: { ContextClass: kind.className, ContextID: record.ID, Handle: randomBytes(9).toString('base64url').slice(0, 12), Message: text, CreatorID: viewer.personId, Created: deps.clock.now() },
   });

@@ -36,6 +36,23 @@ export const BROWSE_MAX_LIMIT = 1000;
 /** Items in one list: /save and /destroy `data`, a record's `tags` and `groupIDs`. */
 export const MAX_LIST_ITEMS = 1000;
 
+/**
+ * Longest identifier a request may name a record by (ID, Handle, Code, Username, email):
+ * Slate's columns are VARCHAR(255), so a longer one can name nothing.
+ */
+export const IDENT_MAX_CHARS = 255;
+
+/** Longest browse filter value (`term`, `course`, `query`, ...): the bound the search text has. */
+export const FILTER_MAX_CHARS = SEARCH_MAX_CHARS;
+
+/** Longest comment: Slate's Message column is a TEXT (64 KiB). */
+export const COMMENT_MAX_CHARS = 65_535;
+
+/** Refuses text longer than `max` characters, naming the parameter. */
+export function requireShortText(name: string, value: string | undefined | null, max: number): void {
+  if (typeof value === 'string' && value.length > max) throw new InvalidRequestError(`${name} is too long: at most ${max} characters`);
+}
+
 /** An ID given as an integer or a string of digits, or null when it is neither or out of range. */
 export function parseId(value: unknown): number | null {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= MAX_INT ? value : null;

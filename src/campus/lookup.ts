@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { GatewayEvents } from '../monitoring/events.ts';
 import type { KindSpec } from './kinds.ts';
-import { MAX_INT } from './limits.ts';
+import { IDENT_MAX_CHARS, MAX_INT } from './limits.ts';
 import type { RecordSearch } from './search.ts';
 
 export interface CampusDeps {
@@ -36,6 +36,8 @@ export const EMAIL_CLASS = 'Emergence\\People\\ContactPoint\\Email';
 
 export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string | number): Promise<CampusRecord | null> {
   const s = String(ident);
+  // Like an ID out of range, a longer identifier names no record: not looked up (a 404, as before).
+  if (s.length > IDENT_MAX_CHARS) return null;
   const d = delegate(deps.db, kind);
   // An ID past the 32-bit column range names no record (the query itself would fail).
   if (/^\d+$/.test(s)) return Number(s) > MAX_INT ? null : d.findFirst({ where: { ID: Number(s), ...kindScope(kind) } });

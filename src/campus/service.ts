@@ -7,7 +7,7 @@ import { handleError, handleFromText, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
-import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT, parseId } from './limits.ts';
+import { BROWSE_MAX_LIMIT, FILTER_MAX_CHARS, InvalidRequestError, MAX_INT, parseId, requireShortText } from './limits.ts';
 import { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { resolveFilters, type BrowseFilters } from './filters.ts';
 import { searchWhere } from './qualifiers.ts';
@@ -59,6 +59,22 @@ export interface BrowseResult {
   objects: Record<string, CampusRecord>;
 }
 
+/** Each text filter by the parameter name Slate's browse reads it from. */
+const FILTER_PARAMS: Record<Exclude<keyof BrowseFilters, 'topLevel'>, string> = {
+  term: 'term',
+  course: 'course',
+  location: 'location',
+  enrolledUser: 'enrolled_user',
+  author: 'AuthorID',
+  parentGroup: 'parentGroup',
+  query: 'query',
+};
+
+/** Filter values past FILTER_MAX_CHARS are refused before any of them reaches a query (a LIKE pattern above all). */
+function checkFilters(filters: BrowseFilters | undefined) {
+  for (const [key, param] of Object.entries(FILTER_PARAMS)) requireShortText(param, filters?.[key as keyof typeof FILTER_PARAMS], FILTER_MAX_CHARS);
+}
+
 const pageNumber = (name: string, v: number | undefined) => {
   if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v <= MAX_INT)) throw new InvalidRequestError(`${name} must be a whole number from 0 to ${MAX_INT}`);
   return v;
@@ -70,6 +86,7 @@ export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: Kind
   const offset = pageNumber('offset', options.offset);
   const sortable = new Set(['ID', 'Created', 'Modified', ...kind.fields.map((f) => f.name)]);
   if (options.sort && !sortable.has(options.sort)) throw validationError('Invalid sort field');
+  checkFilters(options.filters);
   const filters = await resolveFilters(deps, viewer, kind, options.filters);
   const and = [...filters.where];
   // The index answers the search; visibility, filters and paging then apply as to any browse.

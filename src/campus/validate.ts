@@ -88,7 +88,8 @@ export function validateFields(kind: KindSpec, input: RecordInput, existing: Rec
     }
     if (raw === null) {
       if (field.required) errors[field.name] = field.requiredMessage ?? `${spacify(field.name)} is missing.`;
-      else data[field.name] = null;
+      // A blank field with a default (Status, Visibility) takes it: those columns hold no null.
+      else data[field.name] = field.default ?? null;
       continue;
     }
     const { value, error } = convert(field, raw);

@@ -54,6 +54,7 @@ export async function listChecks(
   filter: ListChecksFilter = {},
   page?: ChecksPageRequest,
 ): Promise<CheckRecord[] | ChecksPage> {
+  checkFilter(filter);
   const where = checksWhere(access, filter);
   if (!page) return filterChecks(deps, filter, await deps.db.check.findMany({ where, orderBy: { id: 'asc' }, include: checkWithChannels }));
   // Tags match exactly and status is computed from the clock: neither can be cut in SQL, so
@@ -87,6 +88,24 @@ export async function listChecks(
     include: page.include,
   });
   return { checks: rows.slice(0, page.first), hasNextPage: rows.length > page.first, total: () => deps.db.check.count({ where }) };
+}
+
+/**
+ * Bounds on a list filter, the same for REST's `?tag=`/`?slug=` and GraphQL's CheckFilter. A
+ * tag or slug longer than the field it is matched against (tags hold 500 characters, a slug
+ * 100) can match nothing, and each tag becomes a LIKE pattern: SQLite refuses patterns past
+ * 50,000 bytes and expressions nested past 1,000 terms.
+ */
+export const FILTER_MAX_TAGS = 100;
+export const FILTER_TAG_MAX_CHARS = 500;
+export const FILTER_SLUG_MAX_CHARS = 100;
+const FILTER_MAX_STATUSES = 10;
+
+function checkFilter(filter: ListChecksFilter) {
+  if ((filter.tags?.length ?? 0) > FILTER_MAX_TAGS) throw validationError(`too many tags: at most ${FILTER_MAX_TAGS}`);
+  if (filter.tags?.some((t) => t.length > FILTER_TAG_MAX_CHARS)) throw validationError(`tag is too long: at most ${FILTER_TAG_MAX_CHARS} characters`);
+  if ((filter.slug?.length ?? 0) > FILTER_SLUG_MAX_CHARS) throw validationError(`slug is too long: at most ${FILTER_SLUG_MAX_CHARS} characters`);
+  if ((filter.status?.length ?? 0) > FILTER_MAX_STATUSES) throw validationError(`too many statuses: at most ${FILTER_MAX_STATUSES}`);
 }
 
 function checksWhere(access: ProjectAccess, filter: ListChecksFilter): Prisma.CheckWhereInput {
