@@ -11,5 +11,6 @@ import './campus/records.ts';
 import './campus/relationships.ts';
 import './campus/computed.ts';
 import './subscriptions.ts';
+import './node.ts';
 
 export const schema = builder.toSchema();

@@ -53,7 +53,7 @@ const CheckChangeKind = builder.enumType('CheckChangeKind', {
   ],
 });
 
-const CheckChangedRef = builder.objectRef<CheckChangedEvent>('CheckChange').implement({
+export const CheckChangedRef = builder.objectRef<CheckChangedEvent>('CheckChange').implement({
   fields: (t) => ({
     change: t.field({ type: CheckChangeKind, resolve: (e) => e.change.toUpperCase() as 'PING' }),
     check: t.field({ type: Check, description: 'The check right after the change (as it was, for DELETED)', resolve: (e) => e.check }),
@@ -61,8 +61,8 @@ const CheckChangedRef = builder.objectRef<CheckChangedEvent>('CheckChange').impl
 });
 
 const RecordAction = builder.enumType('RecordAction', { values: ['CREATED', 'UPDATED', 'DELETED'] as const });
-const CampusKind = builder.enumType('CampusKind', { values: KIND_LIST.map((k) => k.name) as [KindName, ...KindName[]] });
-const CampusRecord = builder.unionType('CampusRecord', {
+export const CampusKind = builder.enumType('CampusKind', { values: KIND_LIST.map((k) => k.name) as [KindName, ...KindName[]] });
+export const CampusRecord = builder.unionType('CampusRecord', {
   types: KIND_LIST.map((k) => campusRefs[k.name]) as never,
   resolveType: (record: { __kind?: KindName }) => record.__kind as never,
 });

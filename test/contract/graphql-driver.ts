@@ -2,12 +2,12 @@ import { gql } from '../helpers/gql.ts';
 import type { World } from '../helpers/world.ts';
 import type { CheckInput, CheckView, Driver, ErrorCode, Result } from './driver.ts';
 
-const FIELDS = 'id uniqueKey name tags timeout grace schedule tz status started nPings manualResume';
+const FIELDS = 'uuid uniqueKey name tags timeout grace schedule tz status started nPings manualResume';
 const codeMap: Record<string, ErrorCode> = { BAD_USER_INPUT: 'VALIDATION', UNAUTHENTICATED: 'UNAUTHENTICATED', FORBIDDEN: 'FORBIDDEN', NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT' };
 
 function view(c: any): CheckView {
   return {
-    id: c.id ?? c.uniqueKey,
+    id: c.uuid ?? c.uniqueKey,
     name: c.name,
     tags: c.tags.join(' '),
     timeout: c.timeout,

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => w.stop());
 
 const create = async (input: Record<string, unknown>) =>
-  (await gql(w, 'mutation($i: CheckInput!) { createCheck(input: $i) { check { id uniqueKey } } }', { i: input })).data!.createCheck.check;
+  (await gql(w, 'mutation($i: CheckInput!) { createCheck(input: $i) { check { uuid uniqueKey } } }', { i: input })).data!.createCheck.check;
 
 describe('GraphQL', () => {
   it('pages through checks and filters them by tag and computed status', async () => {
@@ -17,8 +17,8 @@ describe('GraphQL', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await gql(world, 'mutation($i: CheckInput!) { createCheck(input: $i) { check { id } } }', { i: { name: `c${i}`, tags: i % 2 ? 'odd' : 'even', timeout: 60, grace: 60 } });
-        ids.push(r.data.createCheck.check.id);
+        const r = await gql(world, 'mutation($i: CheckInput!) { createCheck(input: $i) { check { uuid } } }', { i: { name: `c${i}`, tags: i % 2 ? 'odd' : 'even', timeout: 60, grace: 60 } });
+        ids.push(r.data.createCheck.check.uuid);
       }
       world.clock.set(T0);
       await world.ping(`/ping/${ids[0]}`);
@@ -42,8 +42,8 @@ describe('GraphQL', () => {
   it('reads a check by unique key with a read-only key and hides its UUID, URLs, pings and channels', async () => {
     const check = await create({ name: 'secretive' });
     const ro = w.alice.api_key_readonly;
-    const r = await gql(w, 'query($k: String) { check(uniqueKey: $k) { id name pingUrl } }', { k: check.uniqueKey }, ro);
-    expect(r.data.check).toEqual({ id: null, name: 'secretive', pingUrl: null });
+    const r = await gql(w, 'query($k: String) { check(uniqueKey: $k) { uuid name pingUrl } }', { k: check.uniqueKey }, ro);
+    expect(r.data.check).toEqual({ uuid: null, name: 'secretive', pingUrl: null });
     const pings = await gql(w, 'query($k: String) { check(uniqueKey: $k) { pings { n } } }', { k: check.uniqueKey }, ro);
     expect(pings.errors![0]).toMatchObject({ message: 'wrong api key', extensions: { code: 'UNAUTHENTICATED' } });
   });
@@ -51,26 +51,26 @@ describe('GraphQL', () => {
   it('returns pings newest first with their bodies, and flips filtered like the REST API', async () => {
     const check = await create({ name: 'pinged', timeout: 60, grace: 60 });
     w.clock.set(T0);
-    await w.ping(`/ping/${check.id}/start`);
-    await w.ping(`/ping/${check.id}`, { method: 'POST', body: 'done' });
-    const r = await gql(w, 'query($id: ID) { check(id: $id) { nPings lastDuration pings(first: 5) { n type body method } flips { up reason } } }', { id: check.id });
+    await w.ping(`/ping/${check.uuid}/start`);
+    await w.ping(`/ping/${check.uuid}`, { method: 'POST', body: 'done' });
+    const r = await gql(w, 'query($id: ID) { check(id: $id) { nPings lastDuration pings(first: 5) { n type body method } flips { up reason } } }', { id: check.uuid });
     expect(r.data.check).toEqual({
       nPings: 2,
       lastDuration: null,
       pings: [{ n: 2, type: 'success', body: 'done', method: 'POST' }, { n: 1, type: 'start', body: null, method: 'GET' }],
       flips: [{ up: true, reason: '' }],
     });
-    const bad = await gql(w, 'query($id: ID) { check(id: $id) { flips(seconds: -1) { up } } }', { id: check.id });
+    const bad = await gql(w, 'query($id: ID) { check(id: $id) { flips(seconds: -1) { up } } }', { id: check.uuid });
     expect(bad.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
   });
 
   it('creates channels and lists them with the project, and lists badges', async () => {
-    const r = await gql(w, 'mutation { createChannel(kind: WEBHOOK, value: "https://example.org/hook", name: "Hook") { id name kind } }');
+    const r = await gql(w, 'mutation { createChannel(kind: WEBHOOK, value: "https://example.org/hook", name: "Hook") { uuid name kind } }');
     expect(r.data.createChannel).toMatchObject({ name: 'Hook', kind: 'WEBHOOK' });
-    expect(await w.app.db.channel.count({ where: { code: r.data.createChannel.id, projectId: w.alice.id } })).toBe(1);
-    const bad = await gql(w, 'mutation { createChannel(kind: EMAIL, value: "not-an-address") { id } }');
+    expect(await w.app.db.channel.count({ where: { code: r.data.createChannel.uuid, projectId: w.alice.id } })).toBe(1);
+    const bad = await gql(w, 'mutation { createChannel(kind: EMAIL, value: "not-an-address") { uuid } }');
     expect(bad.errors![0]).toMatchObject({ message: 'value is not a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
-    const ro = await gql(w, 'mutation { createChannel(kind: EMAIL, value: "a@b.co") { id } }', {}, w.alice.api_key_readonly);
+    const ro = await gql(w, 'mutation { createChannel(kind: EMAIL, value: "a@b.co") { uuid } }', {}, w.alice.api_key_readonly);
     expect(ro.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
     const project = await gql(w, '{ project { name channels { name } badges { tag svg } } }');
     expect(project.data.project.name).toBe('Alice');

@@ -13,8 +13,8 @@ beforeAll(async () => {
   w = await createWorld();
   q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
   await w.channel(w.alice, { name: 'pager' });
-  const r = await q('mutation { createCheck(input: { name: "alice-only", tags: "prod", channels: "*" }) { check { id uniqueKey } } }');
-  ({ id: code, uniqueKey } = r.data.createCheck.check);
+  const r = await q('mutation { createCheck(input: { name: "alice-only", tags: "prod", channels: "*" }) { check { uuid uniqueKey } } }');
+  ({ uuid: code, uniqueKey } = r.data.createCheck.check);
 });
 afterAll(() => w.stop());
 
@@ -47,9 +47,9 @@ describe('keys', () => {
     });
     const db = new Proxy(w.app.db, { get: (target, prop) => (prop === 'project' ? counting : Reflect.get(target, prop)) });
     const counted = inProcess({ ...w.app.deps, db }, w.app.log, w.alice.api_key);
-    const r = await counted('query($id: ID) { a: project { name } b: project { id } c: check(id: $id) { name pings { n } } }', { id: code });
+    const r = await counted('query($id: ID) { a: project { name } b: project { uuid } c: check(id: $id) { name pings { n } } }', { id: code });
     expect(r.errors).toBeUndefined();
-    expect(r.data).toMatchObject({ a: { name: 'Alice' }, b: { id: w.alice.id }, c: { name: 'alice-only', pings: [] } });
+    expect(r.data).toMatchObject({ a: { name: 'Alice' }, b: { uuid: w.alice.id }, c: { name: 'alice-only', pings: [] } });
     expect(keyLookups).toBe(1);
   });
 });
@@ -58,14 +58,14 @@ describe('read-only keys', () => {
   const ro = () => w.alice.api_key_readonly;
 
   it('read the project and its checks, without UUIDs or URLs', async () => {
-    const r = await q('{ project { name checks { nodes { id uniqueKey name pingUrl updateUrl pauseUrl resumeUrl badgeUrl status } } } }', {}, ro());
+    const r = await q('{ project { name checks { nodes { uuid uniqueKey name pingUrl updateUrl pauseUrl resumeUrl badgeUrl status } } } }', {}, ro());
     expect(r.errors).toBeUndefined();
     expect(r.data.project.checks.nodes).toEqual([
-      { id: null, uniqueKey, name: 'alice-only', pingUrl: null, updateUrl: null, pauseUrl: null, resumeUrl: null, badgeUrl: expect.stringMatching(/\/b\/2\/.+\.svg$/), status: 'NEW' },
+      { uuid: null, uniqueKey, name: 'alice-only', pingUrl: null, updateUrl: null, pauseUrl: null, resumeUrl: null, badgeUrl: expect.stringMatching(/\/b\/2\/.+\.svg$/), status: 'NEW' },
     ]);
-    const rw = await q('query($k: String) { check(uniqueKey: $k) { id pingUrl updateUrl pauseUrl } }', { k: uniqueKey });
+    const rw = await q('query($k: String) { check(uniqueKey: $k) { uuid pingUrl updateUrl pauseUrl } }', { k: uniqueKey });
     expect(rw.data.check).toEqual({
-      id: code,
+      uuid: code,
       pingUrl: `${w.app.deps.siteRoot}/ping/${code}`,
       updateUrl: `${w.app.deps.siteRoot}/api/v3/checks/${code}`,
       pauseUrl: `${w.app.deps.siteRoot}/api/v3/checks/${code}/pause`,
@@ -86,7 +86,7 @@ describe('read-only keys', () => {
       pauseCheck: `mutation { pauseCheck(id: "${code}") { status } }`,
       resumeCheck: `mutation { resumeCheck(id: "${code}") { status } }`,
       deleteCheck: `mutation { deleteCheck(id: "${code}") { name } }`,
-      createChannel: 'mutation { createChannel(kind: EMAIL, value: "ro@example.org") { id } }',
+      createChannel: 'mutation { createChannel(kind: EMAIL, value: "ro@example.org") { uuid } }',
     };
     for (const [name, mutation] of Object.entries(attempts)) {
       const r = await q(mutation, {}, ro());

@@ -38,7 +38,7 @@ const JOINS = new Set(['GroupMember', 'SectionParticipant']);
 function selectionOf(type: GraphQLObjectType, depth: number): string {
   // A join row always names its records: whether a list keeps it depends on them.
   const nested = depth === 0 && !JOINS.has(type.name) ? [] : walkable(type).map((f) => `${f.name} { ${selectionOf(getNamedType(f.type) as GraphQLObjectType, Math.max(depth - 1, 0))} }`);
-  return ['__typename', 'id', ...nested].join(' ');
+  return ['__typename', 'databaseId', ...nested].join(' ');
 }
 const objectType = (name: string) => schema.getType(name) as GraphQLObjectType;
 
@@ -58,9 +58,9 @@ async function q(query: string, caller: Caller, variables: Record<string, unknow
 }
 
 async function create(kind: string, input: Record<string, unknown>): Promise<number> {
-  const r = await q(`mutation($i: ${kind}Input!) { create${kind}(input: $i) { id } }`, 'Administrator', { i: input });
+  const r = await q(`mutation($i: ${kind}Input!) { create${kind}(input: $i) { databaseId } }`, 'Administrator', { i: input });
   expect(r.errors).toBeUndefined();
-  return r.data[`create${kind}`].id;
+  return r.data[`create${kind}`].databaseId;
 }
 
 async function seed() {
@@ -89,13 +89,13 @@ async function seed() {
   const people = [pat, self.User!, self.Staff!];
   for (const section of sections) {
     for (const [i, person] of people.entries()) {
-      const r = await q('mutation($s: String!, $p: String!, $r: ParticipantRole!) { setSectionParticipant(section: $s, person: $p, role: $r) { id } }', 'Administrator', { s: String(section), p: String(person), r: i === 0 ? 'Teacher' : 'Student' });
+      const r = await q('mutation($s: String!, $p: String!, $r: ParticipantRole!) { setSectionParticipant(section: $s, person: $p, role: $r) { databaseId } }', 'Administrator', { s: String(section), p: String(person), r: i === 0 ? 'Teacher' : 'Student' });
       expect(r.errors).toBeUndefined();
     }
   }
   for (const group of Object.values(groups)) {
     for (const person of people) {
-      const r = await q('mutation($g: String!, $p: String!) { setGroupMember(group: $g, person: $p) { id } }', 'Administrator', { g: String(group), p: String(person) });
+      const r = await q('mutation($g: String!, $p: String!) { setGroupMember(group: $g, person: $p) { databaseId } }', 'Administrator', { g: String(group), p: String(person) });
       expect(r.errors).toBeUndefined();
     }
   }
@@ -128,9 +128,9 @@ beforeAll(async () => {
   for (const caller of CALLERS) {
     visible[caller] = {};
     for (const kind of KIND_LIST) {
-      const query = `{ ${all[kind.name]!.map((id) => `r${id}: ${SINGULAR[kind.name]}(id: ${id}) { id }`).join(' ')} }`;
+      const query = `{ ${all[kind.name]!.map((id) => `r${id}: ${SINGULAR[kind.name]}(id: ${id}) { databaseId }`).join(' ')} }`;
       const r = await q(query, caller);
-      visible[caller][kind.name] = new Set(Object.values(r.data as Record<string, { id: number } | null>).flatMap((v) => (v ? [v.id] : [])));
+      visible[caller][kind.name] = new Set(Object.values(r.data as Record<string, { databaseId: number } | null>).flatMap((v) => (v ? [v.databaseId] : [])));
     }
   }
 }, 60_000);
@@ -139,7 +139,7 @@ afterAll(() => w.stop());
 /** Edges the Administrator's walk crossed with a record, over all roots. */
 const adminEdges = new Set<string>();
 
-const canSee = (caller: Caller, node: { __typename: string; id: number }) => !CAMPUS.has(node.__typename) || visible[caller][node.__typename]!.has(node.id);
+const canSee = (caller: Caller, node: { __typename: string; databaseId: number }) => !CAMPUS.has(node.__typename) || visible[caller][node.__typename]!.has(node.databaseId);
 /** A list keeps a record the caller may read, and a join row whose records they may all read. */
 const keeps = (caller: Caller, node: any) =>
   node === null || (JOINS.has(node.__typename) ? Object.values(node).every((v: any) => !v || typeof v !== 'object' || canSee(caller, v)) : canSee(caller, node));
@@ -156,7 +156,7 @@ function prune(caller: Caller, value: any): any {
 function records(value: any, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => records(v, out));
   else if (value && typeof value === 'object') {
-    if (CAMPUS.has(value.__typename)) out.add(`${value.__typename}:${value.id}`);
+    if (CAMPUS.has(value.__typename)) out.add(`${value.__typename}:${value.databaseId}`);
     Object.values(value).forEach((v) => records(v, out));
   }
   return out;
@@ -219,8 +219,8 @@ describe('campus records are visible through every path exactly as at their root
     for (const caller of CALLERS) {
       const r = await q(browse, caller);
       for (const node of r.data?.r?.nodes ?? []) {
-        expect(visible[caller][kind]!.has(node.id)).toBe(true);
-        const full = (await q(`{ r: ${SINGULAR[kind]}(id: ${node.id}) { ${selectionOf(objectType(kind), DEPTH - 1)} } }`, 'Administrator')).data.r;
+        expect(visible[caller][kind]!.has(node.databaseId)).toBe(true);
+        const full = (await q(`{ r: ${SINGULAR[kind]}(id: ${node.databaseId}) { ${selectionOf(objectType(kind), DEPTH - 1)} } }`, 'Administrator')).data.r;
         expect(node).toEqual(prune(caller, full));
       }
     }
@@ -234,11 +234,11 @@ describe('campus records are visible through every path exactly as at their root
   });
 
   it('an anonymous caller no longer reads groups through person.groups or section.participants.person.groups', async () => {
-    const r = await q(`{ person(id: ${self.User}) { groups { id } groupMemberships { group { id } } } section(id: ${all.Section![0]}) { participants { person { groups { id } } } } }`, 'anonymous');
+    const r = await q(`{ person(id: ${self.User}) { groups { databaseId } groupMemberships { group { databaseId } } } section(id: ${all.Section![0]}) { participants { person { groups { databaseId } } } } }`, 'anonymous');
     expect(r.errors).toBeUndefined();
     expect(r.data.person).toEqual({ groups: [], groupMemberships: [] });
     expect(r.data.section.participants.flatMap((p: any) => p.person.groups)).toEqual([]);
-    const root = await q(`{ group(id: ${all.Group![0]}) { id } }`, 'anonymous');
+    const root = await q(`{ group(id: ${all.Group![0]}) { databaseId } }`, 'anonymous');
     expect(root.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -19,13 +19,13 @@ const q = (query: string, variables: Record<string, unknown> = {}, token: string
 /** A parent with two children, created in the given order (the second one Hidden). */
 async function family(kind: 'Group' | 'Location' | 'Term', label: 'name' | 'title', prefix: string) {
   const create = async (input: Record<string, unknown>) => {
-    const r = await q(`mutation($i: ${kind}Input!) { create${kind}(input: $i) { id handle } }`, { i: input });
+    const r = await q(`mutation($i: ${kind}Input!) { create${kind}(input: $i) { databaseId handle } }`, { i: input });
     expect(r.errors).toBeUndefined();
-    return r.data[`create${kind}`] as { id: number; handle: string };
+    return r.data[`create${kind}`] as { databaseId: number; handle: string };
   };
   const parent = await create({ [label]: `${prefix} parent` });
-  const first = await create({ [label]: `${prefix} child A`, parentId: parent.id });
-  const second = await create({ [label]: `${prefix} child B`, parentId: parent.id, status: 'Hidden' });
+  const first = await create({ [label]: `${prefix} child A`, parentId: parent.databaseId });
+  const second = await create({ [label]: `${prefix} child B`, parentId: parent.databaseId, status: 'Hidden' });
   return { parent, first, second };
 }
 
@@ -36,14 +36,14 @@ describe('children of tree records', () => {
     ['Term', 'term', 'title'],
   ] as const)('%s.children is a flat list of the children, oldest first, each with its parent', async (kind, field, label) => {
     const { parent, first, second } = await family(kind, label, kind);
-    const r = await q(`query($h: String) { ${field}(handle: $h) { id children { id ${label} parent { id } children { id } } } }`, { h: parent.handle });
+    const r = await q(`query($h: String) { ${field}(handle: $h) { databaseId children { databaseId ${label} parent { databaseId } children { databaseId } } } }`, { h: parent.handle });
     expect(r.status).toBe(200);
     expect(r.errors).toBeUndefined();
     expect(r.data[field]).toEqual({
-      id: parent.id,
+      databaseId: parent.databaseId,
       children: [
-        { id: first.id, [label]: `${kind} child A`, parent: { id: parent.id }, children: [] },
-        { id: second.id, [label]: `${kind} child B`, parent: { id: parent.id }, children: [] },
+        { databaseId: first.databaseId, [label]: `${kind} child A`, parent: { databaseId: parent.databaseId }, children: [] },
+        { databaseId: second.databaseId, [label]: `${kind} child B`, parent: { databaseId: parent.databaseId }, children: [] },
       ],
     });
   });
@@ -59,17 +59,17 @@ describe('children of tree records', () => {
   it('leaves out children (and a parent) the caller may not read', async () => {
     const { parent, first, second } = await family('Location', 'title', 'Visible');
     // Anonymous callers read Live locations only: the Hidden child is not listed…
-    const anon = await q('query($h: String) { location(handle: $h) { children { id } } }', { h: parent.handle }, null);
+    const anon = await q('query($h: String) { location(handle: $h) { children { databaseId } } }', { h: parent.handle }, null);
     expect(anon.errors).toBeUndefined();
-    expect(anon.data.location.children).toEqual([{ id: first.id }]);
+    expect(anon.data.location.children).toEqual([{ databaseId: first.databaseId }]);
     // …and a Live child of a Hidden parent shows no parent.
-    const hiddenParent = await q('mutation($id: Int!) { updateLocation(id: $id, input: { status: "Hidden" }) { id } }', { id: parent.id });
+    const hiddenParent = await q('mutation($id: Int!) { updateLocation(id: $id, input: { status: "Hidden" }) { databaseId } }', { id: parent.databaseId });
     expect(hiddenParent.errors).toBeUndefined();
-    const orphan = await q('query($h: String) { location(handle: $h) { parent { id } } }', { h: first.handle }, user);
+    const orphan = await q('query($h: String) { location(handle: $h) { parent { databaseId } } }', { h: first.handle }, user);
     expect(orphan.data.location).toEqual({ parent: null });
     // Staff see everything.
-    const all = await q('query($h: String) { location(handle: $h) { children { id } } }', { h: parent.handle });
-    expect(all.data.location.children).toEqual([{ id: first.id }, { id: second.id }]);
+    const all = await q('query($h: String) { location(handle: $h) { children { databaseId } } }', { h: parent.handle });
+    expect(all.data.location.children).toEqual([{ databaseId: first.databaseId }, { databaseId: second.databaseId }]);
   });
 });
 
@@ -80,10 +80,10 @@ describe('tree relations are batched', () => {
     const stop = w.app.onStatement((sql) => statements.push(sql));
     try {
       for (const [tag, n] of [['Few', 2], ['Many', 8]] as const) {
-        const root = (await q('mutation($t: String!) { createTerm(input: { title: $t }) { id } }', { t: `${tag} root` })).data.createTerm.id;
+        const root = (await q('mutation($t: String!) { createTerm(input: { title: $t }) { databaseId } }', { t: `${tag} root` })).data.createTerm.databaseId;
         for (let i = 0; i < n; i++) {
-          const mid = (await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { id } }', { t: `${tag} ${i}`, p: root })).data.createTerm.id;
-          await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { id } }', { t: `${tag} ${i} leaf`, p: mid });
+          const mid = (await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { databaseId } }', { t: `${tag} ${i}`, p: root })).data.createTerm.databaseId;
+          await q('mutation($t: String!, $p: Int) { createTerm(input: { title: $t, parentId: $p }) { databaseId } }', { t: `${tag} ${i} leaf`, p: mid });
         }
       }
       const count = async (tag: string) => {

@@ -16,28 +16,28 @@ const q = (query: string, variables: Record<string, unknown> = {}, token: string
 
 describe('campus records over GraphQL', () => {
   it('creates, reads by handle, updates and deletes with the same rules as REST', async () => {
-    const created = await q('mutation($i: CourseInput!) { createCourse(input: $i) { id handle code status title } }', { i: { title: 'Physics', code: 'PHY' } });
+    const created = await q('mutation($i: CourseInput!) { createCourse(input: $i) { databaseId handle code status title } }', { i: { title: 'Physics', code: 'PHY' } });
     expect(created.data.createCourse).toMatchObject({ handle: 'physics', code: 'PHY', status: 'Live' });
-    const id = created.data.createCourse.id;
-    expect((await q('{ course(handle: "physics") { id title } }', {}, null)).data.course).toEqual({ id, title: 'Physics' });
+    const id = created.data.createCourse.databaseId;
+    expect((await q('{ course(handle: "physics") { databaseId title } }', {}, null)).data.course).toEqual({ databaseId: id, title: 'Physics' });
     const updated = await q('mutation($id: Int!) { updateCourse(id: $id, input: { description: "Forces" }) { description title modifierId } }', { id });
     expect(updated.data.updateCourse).toMatchObject({ description: 'Forces', title: 'Physics', modifierId: expect.any(Number) });
-    expect((await q('mutation($id: Int!) { deleteCourse(id: $id) { id } }', { id })).data.deleteCourse.id).toBe(id);
-    expect((await q('{ course(handle: "physics") { id } }')).data.course).toBeNull();
+    expect((await q('mutation($id: Int!) { deleteCourse(id: $id) { databaseId } }', { id })).data.deleteCourse.databaseId).toBe(id);
+    expect((await q('{ course(handle: "physics") { databaseId } }')).data.course).toBeNull();
     expect(await w.app.db.course.count({ where: { ID: id } })).toBe(0);
   });
 
   it('reports validation errors per field under extensions.validationErrors', async () => {
-    const r = await q('mutation { createSection(input: { title: "No course" }) { id } }');
+    const r = await q('mutation { createSection(input: { title: "No course" }) { databaseId } }');
     expect(r.errors![0]).toMatchObject({ message: 'Course must be selected', extensions: { code: 'BAD_USER_INPUT', validationErrors: { CourseID: 'Course must be selected' } } });
-    const t = await q('mutation { createTerm(input: { title: "T", starDate: "2026-02-30" }) { id } }');
+    const t = await q('mutation { createTerm(input: { title: "T", starDate: "2026-02-30" }) { databaseId } }');
     expect(t.errors![0]!.extensions.validationErrors).toEqual({ StarDate: 'Star Date is invalid.' });
   });
 
   it('applies the access rules: anonymous writers must log in, users cannot write courses', async () => {
-    const anon = await q('mutation { createCourse(input: { title: "X", code: "X1" }) { id } }', {}, null);
+    const anon = await q('mutation { createCourse(input: { title: "X", code: "X1" }) { databaseId } }', {}, null);
     expect(anon.errors![0]!.extensions.code).toBe('UNAUTHENTICATED');
-    const low = await q('mutation { createCourse(input: { title: "X", code: "X2" }) { id } }', {}, user);
+    const low = await q('mutation { createCourse(input: { title: "X", code: "X2" }) { databaseId } }', {}, user);
     expect(low.errors![0]).toMatchObject({ message: 'You do not have authorization to access this resource', extensions: { code: 'FORBIDDEN' } });
     const post = await q('mutation { createBlogPost(input: { title: "Hello" }) { handle author { firstName } } }', {}, user);
     expect(post.data.createBlogPost).toMatchObject({ handle: 'hello', author: { firstName: 'Service' } });
@@ -45,15 +45,15 @@ describe('campus records over GraphQL', () => {
   });
 
   it('logs in and manages participants and memberships', async () => {
-    await q('mutation { createPerson(input: { firstName: "Gail", lastName: "Graph", username: "ggraph", password: "longpassword", accountLevel: "Staff" }) { id } }');
+    await q('mutation { createPerson(input: { firstName: "Gail", lastName: "Graph", username: "ggraph", password: "longpassword", accountLevel: "Staff" }) { databaseId } }');
     const session = await q('mutation { login(username: "ggraph", password: "longpassword") { token personId } }', {}, null);
     const token = session.data.login.token;
-    const course = (await q('mutation { createCourse(input: { title: "Drama", code: "DRA" }) { id } }', {}, token)).data.createCourse;
-    const section = (await q('mutation($c: Int!) { createSection(input: { courseId: $c, title: "Drama 1" }) { handle code } }', { c: course.id }, token)).data.createSection;
+    const course = (await q('mutation { createCourse(input: { title: "Drama", code: "DRA" }) { databaseId } }', {}, token)).data.createCourse;
+    const section = (await q('mutation($c: Int!) { createSection(input: { courseId: $c, title: "Drama 1" }) { handle code } }', { c: course.databaseId }, token)).data.createSection;
     expect(section.code).toBe('DRA-001');
     const set = await q('mutation($s: String!) { setSectionParticipant(section: $s, person: "ggraph", role: Teacher) { role person { lastName } } }', { s: section.handle }, token);
     expect(set.data.setSectionParticipant).toEqual({ role: 'Teacher', person: { lastName: 'Graph' } });
-    const read = await q('query($h: String) { section(handle: $h) { course { code } instructors { username } students { id } } }', { h: section.handle }, token);
+    const read = await q('query($h: String) { section(handle: $h) { course { code } instructors { username } students { databaseId } } }', { h: section.handle }, token);
     expect(read.data.section).toEqual({ course: { code: 'DRA' }, instructors: [{ username: 'ggraph' }], students: [] });
     const group = (await q('mutation { createGroup(input: { name: "Drama Club" }) { handle } }', {}, token)).data.createGroup;
     await q('mutation($g: String!) { setPersonGroups(person: "ggraph", groups: [$g]) }', { g: group.handle }, token);
@@ -62,7 +62,7 @@ describe('campus records over GraphQL', () => {
   });
 
   it('hides Staff-only person fields from other callers', async () => {
-    await q('mutation { createPerson(input: { firstName: "Hana", lastName: "Hidden", username: "hhidden", birthDate: "2012-03-04" }) { id } }');
+    await q('mutation { createPerson(input: { firstName: "Hana", lastName: "Hidden", username: "hhidden", birthDate: "2012-03-04" }) { databaseId } }');
     expect((await q('{ person(handle: "hhidden") { birthDate } }', {}, user)).data.person.birthDate).toBeNull();
     expect((await q('{ person(handle: "hhidden") { birthDate } }')).data.person.birthDate).toBe('2012-03-04');
   });
@@ -82,16 +82,16 @@ describe('campus relationships are batched', () => {
         if (json.errors) throw new Error(JSON.stringify(json.errors));
         return json.data;
       };
-      const term = (await call('mutation { createTerm(input: { title: "Year" }) { id } }')).createTerm.id;
+      const term = (await call('mutation { createTerm(input: { title: "Year" }) { databaseId } }')).createTerm.databaseId;
       const group = (await call('mutation { createGroup(input: { name: "All" }) { handle } }')).createGroup.handle;
       async function seed(n: number, tag: string) {
-        const course = (await call('mutation($i: CourseInput!) { createCourse(input: $i) { id } }', { i: { title: `Course ${tag}`, code: tag } })).createCourse.id;
+        const course = (await call('mutation($i: CourseInput!) { createCourse(input: $i) { databaseId } }', { i: { title: `Course ${tag}`, code: tag } })).createCourse.databaseId;
         for (let i = 0; i < n; i++) {
           const section = (await call('mutation($c: Int!, $t: Int!, $title: String!) { createSection(input: { courseId: $c, termId: $t, title: $title }) { handle } }', { c: course, t: term, title: `${tag} ${i}` })).createSection.handle;
-          const person = (await call('mutation($f: String!) { createPerson(input: { firstName: $f, lastName: "Multi" }) { id } }', { f: `${tag}x${i}` })).createPerson.id;
-          await call('mutation($s: String!, $p: String!) { setSectionParticipant(section: $s, person: $p, role: Teacher) { id } }', { s: section, p: String(person) });
+          const person = (await call('mutation($f: String!) { createPerson(input: { firstName: $f, lastName: "Multi" }) { databaseId } }', { f: `${tag}x${i}` })).createPerson.databaseId;
+          await call('mutation($s: String!, $p: String!) { setSectionParticipant(section: $s, person: $p, role: Teacher) { databaseId } }', { s: section, p: String(person) });
           await call('mutation($p: String!, $g: String!) { setPersonGroups(person: $p, groups: [$g]) }', { p: String(person), g: group });
-          await call('mutation($a: String!) { createBlogPost(input: { title: $a }) { id } }', { a: `${tag} post ${i}` });
+          await call('mutation($a: String!) { createBlogPost(input: { title: $a }) { databaseId } }', { a: `${tag} post ${i}` });
         }
       }
       await seed(2, 'SMALL');
@@ -124,8 +124,8 @@ describe('campus list filters', () => {
     const { SectionRosterDocument, CreateCourseDocument } = await import('../../src/generated/graphql/graphql.ts');
     const a = (await q(print(CreateCourseDocument), { input: { title: 'Filter A', code: 'FA' } })).data.createCourse;
     const b = (await q(print(CreateCourseDocument), { input: { title: 'Filter B', code: 'FB' } })).data.createCourse;
-    for (const c of [a, a, b]) await q('mutation($c: Int!) { createSection(input: { courseId: $c }) { id } }', { c: c.id });
-    const roster = await q(print(SectionRosterDocument), { courseId: a.id, first: 10 }, null);
+    for (const c of [a, a, b]) await q('mutation($c: Int!) { createSection(input: { courseId: $c }) { databaseId } }', { c: c.databaseId });
+    const roster = await q(print(SectionRosterDocument), { courseId: a.databaseId, first: 10 }, null);
     expect(roster.data.sections.totalCount).toBe(2);
     expect(roster.data.sections.nodes.map((n: any) => n.code)).toEqual(['FA-001', 'FA-002']);
     expect(roster.data.sections.nodes[0].course.title).toBe('Filter A');

@@ -22,12 +22,12 @@ beforeEach(() => {
 });
 
 const SIDE = 'method url body headers { name value }';
-const FIELDS = `id name kind target notifyDown notifyUp disabled webhook { down { ${SIDE} } up { ${SIDE} } }`;
+const FIELDS = `uuid name kind target notifyDown notifyUp disabled webhook { down { ${SIDE} } up { ${SIDE} } }`;
 const CREATE = `mutation($kind: ChannelKind!, $value: String, $webhook: WebhookSpecInput, $name: String, $notifyDown: Boolean, $notifyUp: Boolean) {
   createChannel(kind: $kind, value: $value, webhook: $webhook, name: $name, notifyDown: $notifyDown, notifyUp: $notifyUp) { ${FIELDS} } }`;
 const UPDATE = `mutation($id: ID!, $value: String, $webhook: WebhookSpecInput, $name: String, $notifyDown: Boolean, $notifyUp: Boolean, $disabled: Boolean) {
   updateChannel(id: $id, value: $value, webhook: $webhook, name: $name, notifyDown: $notifyDown, notifyUp: $notifyUp, disabled: $disabled) { ${FIELDS} } }`;
-const TEST = 'mutation($id: ID!) { testChannel(id: $id) { ok state error durationMs notification { id reason status state attempts error sentAt nextAttemptAt check { id } channel { id } } } }';
+const TEST = 'mutation($id: ID!) { testChannel(id: $id) { ok state error durationMs notification { uuid reason status state attempts error sentAt nextAttemptAt check { uuid } channel { uuid } } } }';
 const DELETE = 'mutation($id: ID!) { deleteChannel(id: $id) }';
 const SET_NAG = 'mutation($s: Int) { setNagPeriod(seconds: $s) }';
 
@@ -44,7 +44,7 @@ async function graphqlWorld(env: Record<string, string> = {}) {
   const create = async (vars: Record<string, unknown>, key?: string) => {
     const r = await q(CREATE, vars, key);
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-    return r.data.createChannel as { id: string; [k: string]: unknown };
+    return r.data.createChannel as { uuid: string; [k: string]: unknown };
   };
   const row = (code: string) => w.app.db.channel.findUnique({ where: { code } });
   return { w, q, create, row };
@@ -76,10 +76,10 @@ describe('channels over GraphQL', () => {
       for (const [kind, value] of Object.entries(valid)) {
         const c = await g.create({ kind, value, name: `${kind} channel` });
         expect(c).toEqual({
-          id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: `${kind} channel`, kind, target: value,
+          uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: `${kind} channel`, kind, target: value,
           notifyDown: true, notifyUp: true, disabled: false, webhook: null,
         });
-        expect(await g.row(c.id)).toMatchObject({ projectId: g.w.alice.id, kind: kind.toLowerCase(), value, name: `${kind} channel`, notifyDown: true, notifyUp: true, disabled: false });
+        expect(await g.row(c.uuid)).toMatchObject({ projectId: g.w.alice.id, kind: kind.toLowerCase(), value, name: `${kind} channel`, notifyDown: true, notifyUp: true, disabled: false });
       }
     });
 
@@ -123,7 +123,7 @@ describe('channels over GraphQL', () => {
         },
       });
       // Stored as Healthchecks stores it.
-      expect(JSON.parse((await g.row(c.id))!.value)).toEqual({
+      expect(JSON.parse((await g.row(c.uuid))!.value)).toEqual({
         method_down: 'POST', url_down: FULL_SPEC.down.url, body_down: FULL_SPEC.down.body, headers_down: { 'X-Token': 's3cret', 'Content-Type': 'application/json' },
         method_up: 'GET', url_up: FULL_SPEC.up.url, body_up: '', headers_up: {},
       });
@@ -154,8 +154,8 @@ describe('channels over GraphQL', () => {
       expect(r.status).toBe(200);
       expect(JSON.parse(r.text)).toStrictEqual({
         channels: [
-          { id: spec.id, name: 'Bob hook', kind: 'webhook' },
-          { id: sms.id, name: 'Bob phone', kind: 'sms' },
+          { id: spec.uuid, name: 'Bob hook', kind: 'webhook' },
+          { id: sms.uuid, name: 'Bob phone', kind: 'sms' },
         ],
       });
     });
@@ -165,17 +165,17 @@ describe('channels over GraphQL', () => {
     it('renames a spec webhook, keeping its spec and notify flags', async () => {
       const c = await g.create({ kind: 'WEBHOOK', webhook: FULL_SPEC, name: 'before', notifyUp: false });
       expect(c).toMatchObject({ notifyDown: true, notifyUp: false });
-      const r = await g.q(UPDATE, { id: c.id, name: 'after' });
+      const r = await g.q(UPDATE, { id: c.uuid, name: 'after' });
       expect(r.errors).toBeUndefined();
       expect(r.data.updateChannel).toEqual({ ...c, name: 'after' });
-      const stored = (await g.row(c.id))!;
+      const stored = (await g.row(c.uuid))!;
       expect(stored).toMatchObject({ name: 'after', notifyDown: true, notifyUp: false });
       expect(JSON.parse(stored.value).headers_down).toEqual({ 'X-Token': 's3cret', 'Content-Type': 'application/json' });
     });
 
     it('replaces the whole spec; a side left out sends nothing', async () => {
       const c = await g.create({ kind: 'WEBHOOK', webhook: FULL_SPEC });
-      const r = await g.q(UPDATE, { id: c.id, webhook: { up: { url: 'https://new.example.org/up', method: 'PUT', body: '$STATUS', headers: [{ name: 'X-New', value: '1' }] } } });
+      const r = await g.q(UPDATE, { id: c.uuid, webhook: { up: { url: 'https://new.example.org/up', method: 'PUT', body: '$STATUS', headers: [{ name: 'X-New', value: '1' }] } } });
       expect(r.errors).toBeUndefined();
       expect(r.data.updateChannel).toMatchObject({
         target: null, notifyDown: false, notifyUp: true,
@@ -184,110 +184,110 @@ describe('channels over GraphQL', () => {
           up: { method: 'PUT', url: 'https://new.example.org/up', body: '$STATUS', headers: [{ name: 'X-New', value: '1' }] },
         },
       });
-      expect(JSON.parse((await g.row(c.id))!.value)).toMatchObject({ url_down: '', url_up: 'https://new.example.org/up', method_up: 'PUT' });
+      expect(JSON.parse((await g.row(c.uuid))!.value)).toMatchObject({ url_down: '', url_up: 'https://new.example.org/up', method_up: 'PUT' });
     });
 
     it('keeps a flag turned off while its side keeps a URL; a side that gains one is notified', async () => {
       const c = await g.create({ kind: 'WEBHOOK', webhook: { down: { url: 'https://a.example.org/d' }, up: { url: 'https://a.example.org/u' } }, notifyUp: false });
-      const moved = await g.q(UPDATE, { id: c.id, webhook: { down: { url: 'https://b.example.org/d' }, up: { url: 'https://b.example.org/u' } } });
+      const moved = await g.q(UPDATE, { id: c.uuid, webhook: { down: { url: 'https://b.example.org/d' }, up: { url: 'https://b.example.org/u' } } });
       expect(moved.data.updateChannel).toMatchObject({ notifyDown: true, notifyUp: false, webhook: { up: { url: 'https://b.example.org/u' } } });
       const downOnly = await g.create({ kind: 'WEBHOOK', webhook: { down: { url: 'https://a.example.org/d' } } });
       expect(downOnly).toMatchObject({ notifyDown: true, notifyUp: false });
-      const gained = await g.q(UPDATE, { id: downOnly.id, webhook: { down: { url: 'https://a.example.org/d' }, up: { url: 'https://a.example.org/u' } } });
+      const gained = await g.q(UPDATE, { id: downOnly.uuid, webhook: { down: { url: 'https://a.example.org/d' }, up: { url: 'https://a.example.org/u' } } });
       expect(gained.data.updateChannel).toMatchObject({ notifyDown: true, notifyUp: true });
-      expect(await g.row(downOnly.id)).toMatchObject({ notifyDown: true, notifyUp: true });
+      expect(await g.row(downOnly.uuid)).toMatchObject({ notifyDown: true, notifyUp: true });
     });
 
     it('switches a webhook between a spec and a bare URL', async () => {
       const c = await g.create({ kind: 'WEBHOOK', webhook: { down: { url: 'https://a.example.org/' } } });
-      const bare = await g.q(UPDATE, { id: c.id, value: 'https://bare.example.org/' });
+      const bare = await g.q(UPDATE, { id: c.uuid, value: 'https://bare.example.org/' });
       expect(bare.data.updateChannel).toMatchObject({ target: 'https://bare.example.org/', webhook: null, notifyDown: true, notifyUp: true });
-      expect((await g.row(c.id))!.value).toBe('https://bare.example.org/');
-      const back = await g.q(UPDATE, { id: c.id, webhook: { up: { url: 'https://b.example.org/' } } });
+      expect((await g.row(c.uuid))!.value).toBe('https://bare.example.org/');
+      const back = await g.q(UPDATE, { id: c.uuid, webhook: { up: { url: 'https://b.example.org/' } } });
       expect(back.data.updateChannel).toMatchObject({ target: null, webhook: { up: { url: 'https://b.example.org/' } }, notifyDown: false, notifyUp: true });
     });
 
     it('keeps a bare URL webhook’s notify flags when its URL changes', async () => {
       const c = await g.create({ kind: 'WEBHOOK', value: 'https://one.example.org/', notifyUp: false });
-      const r = await g.q(UPDATE, { id: c.id, value: 'https://two.example.org/' });
+      const r = await g.q(UPDATE, { id: c.uuid, value: 'https://two.example.org/' });
       expect(r.data.updateChannel).toMatchObject({ target: 'https://two.example.org/', notifyDown: true, notifyUp: false });
-      expect(await g.row(c.id)).toMatchObject({ value: 'https://two.example.org/', notifyUp: false });
+      expect(await g.row(c.uuid)).toMatchObject({ value: 'https://two.example.org/', notifyUp: false });
     });
 
     it('refuses a value and a spec together, changing nothing', async () => {
       const c = await g.create({ kind: 'WEBHOOK', value: 'https://keep.example.org/' });
-      const r = await g.q(UPDATE, { id: c.id, value: 'https://x.example.org/', webhook: { down: { url: 'https://y.example.org/' } } });
+      const r = await g.q(UPDATE, { id: c.uuid, value: 'https://x.example.org/', webhook: { down: { url: 'https://y.example.org/' } } });
       expect(failure(r)).toEqual(['give either a value (URL) or a webhook spec, not both', 'BAD_USER_INPUT']);
-      expect((await g.row(c.id))!.value).toBe('https://keep.example.org/');
+      expect((await g.row(c.uuid))!.value).toBe('https://keep.example.org/');
     });
 
     it('disables and enables a channel, keeping everything else', async () => {
       const c = await g.create({ kind: 'EMAIL', value: 'dis@example.org', name: 'dis' });
-      const off = await g.q(UPDATE, { id: c.id, disabled: true });
+      const off = await g.q(UPDATE, { id: c.uuid, disabled: true });
       expect(off.data.updateChannel).toEqual({ ...c, disabled: true });
-      expect((await g.row(c.id))!.disabled).toBe(true);
-      const on = await g.q(UPDATE, { id: c.id, disabled: false });
+      expect((await g.row(c.uuid))!.disabled).toBe(true);
+      const on = await g.q(UPDATE, { id: c.uuid, disabled: false });
       expect(on.data.updateChannel).toEqual(c);
-      expect((await g.row(c.id))!.disabled).toBe(false);
+      expect((await g.row(c.uuid))!.disabled).toBe(false);
     });
 
     it('changes notify flags, refusing to turn both off', async () => {
       const c = await g.create({ kind: 'SMS', value: '+15550001111' });
-      const r = await g.q(UPDATE, { id: c.id, notifyUp: false });
+      const r = await g.q(UPDATE, { id: c.uuid, notifyUp: false });
       expect(r.data.updateChannel).toMatchObject({ notifyDown: true, notifyUp: false, target: '+15550001111' });
       // Unrelated changes keep the flags.
-      await g.q(UPDATE, { id: c.id, name: 'phone' });
-      expect(await g.row(c.id)).toMatchObject({ name: 'phone', notifyDown: true, notifyUp: false });
-      expect(failure(await g.q(UPDATE, { id: c.id, notifyDown: false }))).toEqual(['a channel must notify of down, up or both', 'BAD_USER_INPUT']);
-      expect(await g.row(c.id)).toMatchObject({ notifyDown: true, notifyUp: false });
-      const flipped = await g.q(UPDATE, { id: c.id, notifyDown: false, notifyUp: true });
+      await g.q(UPDATE, { id: c.uuid, name: 'phone' });
+      expect(await g.row(c.uuid)).toMatchObject({ name: 'phone', notifyDown: true, notifyUp: false });
+      expect(failure(await g.q(UPDATE, { id: c.uuid, notifyDown: false }))).toEqual(['a channel must notify of down, up or both', 'BAD_USER_INPUT']);
+      expect(await g.row(c.uuid)).toMatchObject({ notifyDown: true, notifyUp: false });
+      const flipped = await g.q(UPDATE, { id: c.uuid, notifyDown: false, notifyUp: true });
       expect(flipped.data.updateChannel).toMatchObject({ notifyDown: false, notifyUp: true });
     });
 
     it('refuses an invalid new value with the domain’s message', async () => {
       const c = await g.create({ kind: 'EMAIL', value: 'stay@example.org' });
-      expect(failure(await g.q(UPDATE, { id: c.id, value: 'nope' }))).toEqual(['value is not a valid email address', 'BAD_USER_INPUT']);
-      expect((await g.row(c.id))!.value).toBe('stay@example.org');
+      expect(failure(await g.q(UPDATE, { id: c.uuid, value: 'nope' }))).toEqual(['value is not a valid email address', 'BAD_USER_INPUT']);
+      expect((await g.row(c.uuid))!.value).toBe('stay@example.org');
     });
 
     it('does not find another project’s channel, and changes nothing of it', async () => {
       const bobs = await g.create({ kind: 'EMAIL', value: 'bob@example.org', name: 'bobs' }, g.w.bob.api_key);
-      for (const [doc, vars] of [[UPDATE, { id: bobs.id, name: 'hijacked', disabled: true }], [DELETE, { id: bobs.id }], [TEST, { id: bobs.id }]] as const) {
-        expect(failure(await g.q(doc, vars))).toEqual([`channel not found: ${bobs.id}`, 'NOT_FOUND']);
+      for (const [doc, vars] of [[UPDATE, { id: bobs.uuid, name: 'hijacked', disabled: true }], [DELETE, { id: bobs.uuid }], [TEST, { id: bobs.uuid }]] as const) {
+        expect(failure(await g.q(doc, vars))).toEqual([`channel not found: ${bobs.uuid}`, 'NOT_FOUND']);
       }
-      expect(await g.row(bobs.id)).toMatchObject({ name: 'bobs', disabled: false });
-      expect(await g.w.app.db.notification.count({ where: { channel: { code: bobs.id } } })).toBe(0);
+      expect(await g.row(bobs.uuid)).toMatchObject({ name: 'bobs', disabled: false });
+      expect(await g.w.app.db.notification.count({ where: { channel: { code: bobs.uuid } } })).toBe(0);
       expect(failure(await g.q(UPDATE, { id: '00000000-0000-4000-8000-000000000000', name: 'x' }))[1]).toBe('NOT_FOUND');
     });
 
     it('refuses read-only keys with UNAUTHENTICATED for every channel mutation', async () => {
       const c = await g.create({ kind: 'EMAIL', value: 'ro-target@example.org', name: 'ro' });
       const ro = g.w.alice.api_key_readonly;
-      for (const [doc, vars] of [[UPDATE, { id: c.id, name: 'x' }], [DELETE, { id: c.id }], [TEST, { id: c.id }], [SET_NAG, { s: 3600 }]] as const) {
+      for (const [doc, vars] of [[UPDATE, { id: c.uuid, name: 'x' }], [DELETE, { id: c.uuid }], [TEST, { id: c.uuid }], [SET_NAG, { s: 3600 }]] as const) {
         expect(failure(await g.q(doc, vars, ro)), doc).toEqual(['wrong api key', 'UNAUTHENTICATED']);
       }
-      expect(await g.row(c.id)).toMatchObject({ name: 'ro' });
-      expect(await g.w.app.db.notification.count({ where: { channel: { code: c.id } } })).toBe(0);
+      expect(await g.row(c.uuid)).toMatchObject({ name: 'ro' });
+      expect(await g.w.app.db.notification.count({ where: { channel: { code: c.uuid } } })).toBe(0);
     });
   });
 
   describe('testChannel', () => {
     it('delivers a bare URL webhook test now, keyed by the notification id', async () => {
       const c = await g.create({ kind: 'WEBHOOK', value: `${receiver.url}/bare` });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.errors).toBeUndefined();
       const result = r.data.testChannel;
       expect(result).toMatchObject({
         ok: true, state: 'SENT', error: '',
-        notification: { reason: 'TEST', status: 'DOWN', state: 'SENT', attempts: 1, error: '', sentAt: T0.toISOString(), nextAttemptAt: null, check: null, channel: { id: c.id } },
+        notification: { reason: 'TEST', status: 'DOWN', state: 'SENT', attempts: 1, error: '', sentAt: T0.toISOString(), nextAttemptAt: null, check: null, channel: { uuid: c.uuid } },
       });
       expect(result.durationMs).toBeGreaterThanOrEqual(0);
       expect(receiver.requests).toHaveLength(1);
       const [req] = receiver.requests;
       expect(req).toMatchObject({ method: 'POST', path: '/bare' });
-      expect(req!.headers['idempotency-key']).toBe(result.notification.id);
-      expect(JSON.parse(req!.body)).toMatchObject({ id: result.notification.id, event: 'test', status: 'down', check: expect.objectContaining({ name: 'TEST' }) });
-      expect(await g.w.app.db.notification.findUnique({ where: { code: result.notification.id } })).toMatchObject({ reason: 'test', checkId: null, state: 'sent', attempts: 1 });
+      expect(req!.headers['idempotency-key']).toBe(result.notification.uuid);
+      expect(JSON.parse(req!.body)).toMatchObject({ id: result.notification.uuid, event: 'test', status: 'down', check: expect.objectContaining({ name: 'TEST' }) });
+      expect(await g.w.app.db.notification.findUnique({ where: { code: result.notification.uuid } })).toMatchObject({ reason: 'test', checkId: null, state: 'sent', attempts: 1 });
     });
 
     it('sends the spec’s down request with its method, headers and placeholders filled in', async () => {
@@ -295,17 +295,17 @@ describe('channels over GraphQL', () => {
         kind: 'WEBHOOK',
         webhook: { down: { method: 'PUT', url: `${receiver.url}/down/$STATUS`, body: '{"name":"$NAME","status":"$STATUS"}', headers: [{ name: 'X-Token', value: 's3cret' }, { name: 'X-Check', value: '$NAME' }] } },
       });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: true, state: 'SENT' });
       expect(receiver.requests).toHaveLength(1);
       const [req] = receiver.requests;
       expect(req).toMatchObject({ method: 'PUT', path: '/down/down', body: '{"name":"TEST","status":"down"}' });
-      expect(req!.headers).toMatchObject({ 'x-token': 's3cret', 'x-check': 'TEST', 'idempotency-key': r.data.testChannel.notification.id });
+      expect(req!.headers).toMatchObject({ 'x-token': 's3cret', 'x-check': 'TEST', 'idempotency-key': r.data.testChannel.notification.uuid });
     });
 
     it('tests an up-only webhook with its up request', async () => {
       const c = await g.create({ kind: 'WEBHOOK', webhook: { up: { url: `${receiver.url}/up?s=$STATUS` } } });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: true, notification: { status: 'UP' } });
       expect(receiver.requests.map((x) => [x.method, x.path])).toEqual([['GET', '/up?s=up']]);
     });
@@ -313,7 +313,7 @@ describe('channels over GraphQL', () => {
     it('reports a receiver’s 500 as a failure, without retrying it', async () => {
       receiver.respond(500);
       const c = await g.create({ kind: 'WEBHOOK', value: `${receiver.url}/broken` });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({
         ok: false, state: 'FAILED', error: 'Received status code 500',
         notification: { state: 'FAILED', attempts: 1, error: 'Received status code 500', sentAt: null, nextAttemptAt: null },
@@ -324,12 +324,12 @@ describe('channels over GraphQL', () => {
       await g.w.app.notifier.tick();
       g.w.clock.set(T0);
       expect(receiver.requests).toHaveLength(1);
-      expect(await g.w.app.db.notification.findUnique({ where: { code: r.data.testChannel.notification.id } })).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Received status code 500' });
+      expect(await g.w.app.db.notification.findUnique({ where: { code: r.data.testChannel.notification.uuid } })).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Received status code 500' });
     });
 
     it('fails an email test at once when EMAIL_HOST is not set', async () => {
       const c = await g.create({ kind: 'EMAIL', value: 'nobody@example.org' });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: false, state: 'FAILED', notification: { state: 'FAILED', attempts: 1 } });
       expect(r.data.testChannel.error).toContain('EMAIL_HOST');
     });
@@ -337,9 +337,9 @@ describe('channels over GraphQL', () => {
 
   describe('notifications of a flip', () => {
     let check: string;
-    let channel: { id: string };
+    let channel: { uuid: string };
     let carol: CreatedProject;
-    const NOTIFICATION = 'id reason status state attempts error eventAt createdAt sentAt nextAttemptAt durationMs channel { id } check { id }';
+    const NOTIFICATION = 'uuid reason status state attempts error eventAt createdAt sentAt nextAttemptAt durationMs channel { uuid } check { uuid }';
 
     beforeAll(async () => {
       // A project of its own, so "*" assigns just this channel.
@@ -354,16 +354,16 @@ describe('channels over GraphQL', () => {
       await g.w.ping(`/ping/${check}`);
       await g.w.ping(`/ping/${check}/fail`);
       await g.w.app.notifier.tick();
-      const r = await g.q(`query($id: ID) { check(id: $id) { notifications { ${NOTIFICATION} } } project { channels { id notifications { id } } } }`, { id: check }, carol.api_key);
+      const r = await g.q(`query($id: ID) { check(id: $id) { notifications { ${NOTIFICATION} } } project { channels { uuid notifications { uuid } } } }`, { id: check }, carol.api_key);
       expect(r.errors).toBeUndefined();
       const list = r.data.check.notifications;
       expect(list).toEqual([{
-        id: expect.stringMatching(/^[0-9a-f-]{36}$/), reason: 'FLIP', status: 'DOWN', state: 'SENT', attempts: 1, error: '',
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), reason: 'FLIP', status: 'DOWN', state: 'SENT', attempts: 1, error: '',
         eventAt: T0.toISOString(), createdAt: T0.toISOString(), sentAt: T0.toISOString(), nextAttemptAt: null,
-        durationMs: expect.any(Number), channel: { id: channel.id }, check: { id: check },
+        durationMs: expect.any(Number), channel: { uuid: channel.uuid }, check: { uuid: check },
       }]);
-      expect(r.data.project.channels).toEqual([{ id: channel.id, notifications: [{ id: list[0].id }] }]);
-      expect(receiver.requests.map((x) => [x.method, x.path, x.headers['idempotency-key']])).toEqual([['POST', '/flip', list[0].id]]);
+      expect(r.data.project.channels).toEqual([{ uuid: channel.uuid, notifications: [{ uuid: list[0].uuid }] }]);
+      expect(receiver.requests.map((x) => [x.method, x.path, x.headers['idempotency-key']])).toEqual([['POST', '/flip', list[0].uuid]]);
       expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({ event: 'flip', status: 'down', check: { name: 'nightly' } });
     });
 
@@ -375,21 +375,21 @@ describe('channels over GraphQL', () => {
     });
 
     it('hides them from read-only keys: null with UNAUTHENTICATED, the rest of the check intact', async () => {
-      const r = await g.q('query($id: ID) { check(id: $id) { name notifications { id } } }', { id: check }, carol.api_key_readonly);
+      const r = await g.q('query($id: ID) { check(id: $id) { name notifications { uuid } } }', { id: check }, carol.api_key_readonly);
       expect(r.data).toEqual({ check: { name: 'nightly', notifications: null } });
       expect(r.errors).toEqual([expect.objectContaining({ message: 'wrong api key', path: ['check', 'notifications'], extensions: { code: 'UNAUTHENTICATED' } })]);
     });
 
     it('deletes a channel with its notifications; the check no longer lists it', async () => {
-      const before = await g.w.app.db.notification.count({ where: { channel: { code: channel.id } } });
+      const before = await g.w.app.db.notification.count({ where: { channel: { code: channel.uuid } } });
       expect(before).toBe(2);
-      const r = await g.q(DELETE, { id: channel.id }, carol.api_key);
-      expect(r).toEqual({ data: { deleteChannel: channel.id } });
-      expect(await g.row(channel.id)).toBeNull();
+      const r = await g.q(DELETE, { id: channel.uuid }, carol.api_key);
+      expect(r).toEqual({ data: { deleteChannel: channel.uuid } });
+      expect(await g.row(channel.uuid)).toBeNull();
       expect(await g.w.app.db.notification.count({ where: { check: { code: check } } })).toBe(0);
-      const after = await g.q('query($id: ID) { check(id: $id) { channels { id } notifications { id } } }', { id: check }, carol.api_key);
+      const after = await g.q('query($id: ID) { check(id: $id) { channels { uuid } notifications { uuid } } }', { id: check }, carol.api_key);
       expect(after.data.check).toEqual({ channels: [], notifications: [] });
-      expect(failure(await g.q(DELETE, { id: channel.id }, carol.api_key))).toEqual([`channel not found: ${channel.id}`, 'NOT_FOUND']);
+      expect(failure(await g.q(DELETE, { id: channel.uuid }, carol.api_key))).toEqual([`channel not found: ${channel.uuid}`, 'NOT_FOUND']);
     });
   });
 
@@ -422,7 +422,7 @@ describe('testChannel with delivery settings', () => {
     const g = await graphqlWorld({ WEBHOOKS_ENABLED: 'False' });
     try {
       const c = await g.create({ kind: 'WEBHOOK', value: `${receiver.url}/off` });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: false, state: 'FAILED', error: 'Webhook notifications are not enabled.', notification: { state: 'FAILED', attempts: 1 } });
       expect(receiver.requests).toHaveLength(0);
     } finally {
@@ -435,14 +435,14 @@ describe('testChannel with delivery settings', () => {
     const g = await graphqlWorld({ EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(sink.port), EMAIL_USE_TLS: 'False', DEFAULT_FROM_EMAIL: 'alerts@gateway.test' });
     try {
       const c = await g.create({ kind: 'EMAIL', value: 'oncall@example.org' });
-      const r = await g.q(TEST, { id: c.id });
+      const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: true, state: 'SENT', error: '', notification: { state: 'SENT', attempts: 1 } });
       expect(sink.messages).toHaveLength(1);
       const [m] = sink.messages;
       expect(m!.to).toEqual(['oncall@example.org']);
       expect(m!.from).toBe('alerts@gateway.test');
       expect(m!.parsed.subject).toBe('DOWN | TEST');
-      expect(m!.parsed.messageId).toContain(r.data.testChannel.notification.id);
+      expect(m!.parsed.messageId).toContain(r.data.testChannel.notification.uuid);
     } finally {
       await g.w.stop();
       await sink.close();
@@ -472,7 +472,7 @@ describe('notificationOutcomes subscription', () => {
     let arrived!: () => void;
     const first = new Promise<void>((resolve) => (arrived = resolve));
     const stop = client.subscribe(
-      { query: 'subscription($id: ID) { notificationOutcomes(checkId: $id) { reason status state attempt error at notification { id state attempts channel { id } check { id } } } }', variables: { id: check } },
+      { query: 'subscription($id: ID) { notificationOutcomes(checkId: $id) { reason status state attempt error at notification { uuid state attempts channel { uuid } check { uuid } } } }', variables: { id: check } },
       { next: (v) => (events.push(v), arrived()), error: (e) => ((failed = e), arrived()), complete: () => {} },
     );
     for (let i = 0; i < 200 && w.app.deps.events.listenerCount('notification') === idle; i++) await new Promise((r) => setTimeout(r, 10));
@@ -489,7 +489,7 @@ describe('notificationOutcomes subscription', () => {
       data: {
         notificationOutcomes: {
           reason: 'FLIP', status: 'DOWN', state: 'SENT', attempt: 1, error: '', at: T0.toISOString(),
-          notification: { id: row.code, state: 'SENT', attempts: 1, channel: { id: channel.id }, check: { id: check } },
+          notification: { uuid: row.code, state: 'SENT', attempts: 1, channel: { uuid: channel.uuid }, check: { uuid: check } },
         },
       },
     }]);

@@ -34,7 +34,7 @@ async function send(init: { method?: string; path?: string; body?: BodyInit; hea
 const post = (payload: unknown, accept?: string) => send({ body: JSON.stringify(payload), headers: accept ? { Accept: accept } : {} });
 const codes = (a: Answer) => a.body.errors?.map((e) => e.extensions?.code);
 
-const deep = '{ sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { id } } } } } } } } } } } }';
+const deep = '{ sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { databaseId } } } } } } } } } } } }';
 const aliased = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: project { name }`).join(' ')} }`;
 const costly = '{ project { checks(first: 1000) { nodes { pings(first: 1000) { n } } } } }';
 const directives = `{ project { ${Array.from({ length: 51 }, (_, i) => `f${i}: name @include(if: true)`).join(' ')} } }`;
@@ -127,7 +127,7 @@ describe(`Accept: ${GRAPHQL_RESPONSE}`, () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([expect.objectContaining({ message: 'Variable "$n" of required type "Int!" was not provided.', extensions: { code: 'BAD_USER_INPUT' } })]);
     // An input scalar's refusal is the client's error too, not a masked "Unexpected error.".
-    const date = await post({ query: 'mutation($d: DateTime) { createBlogPost(input: { title: "T", published: $d }) { id } }', variables: { d: 'soon' } }, GRAPHQL_RESPONSE);
+    const date = await post({ query: 'mutation($d: DateTime) { createBlogPost(input: { title: "T", published: $d }) { databaseId } }', variables: { d: 'soon' } }, GRAPHQL_RESPONSE);
     expect(date.status).toBe(400);
     expect(date.body.errors).toEqual([
       expect.objectContaining({ message: 'Variable "$d" got invalid value "soon"; Expected type "DateTime". invalid DateTime', extensions: { code: 'BAD_USER_INPUT' } }),

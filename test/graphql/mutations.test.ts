@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => w.stop());
 
 const row = (code: string) => w.app.db.check.findUnique({ where: { code }, include: { channels: { include: { channel: true } } } });
-const CREATE = 'mutation($i: CheckInput!) { createCheck(input: $i) { created check { id name slug tags tagsString desc kind timeout grace schedule tz manualResume methods startKw successKw failureKw filterSubject filterBody filterHttpBody filterDefaultFail channels { name } status } } }';
+const CREATE = 'mutation($i: CheckInput!) { createCheck(input: $i) { created check { uuid name slug tags tagsString desc kind timeout grace schedule tz manualResume methods startKw successKw failureKw filterSubject filterBody filterHttpBody filterDefaultFail channels { name } status } } }';
 
 describe('createCheck', () => {
   it('maps every camelCase field to the stored check', async () => {
@@ -29,12 +29,12 @@ describe('createCheck', () => {
     const { created, check } = r.data.createCheck;
     expect(created).toBe(true);
     expect(check).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Backups', slug: 'backups', tags: ['prod', 'db'], tagsString: 'prod db', desc: 'nightly dump',
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Backups', slug: 'backups', tags: ['prod', 'db'], tagsString: 'prod db', desc: 'nightly dump',
       kind: 'CRON', timeout: null, grace: 600, schedule: '30 2 * * *', tz: 'Europe/Riga', manualResume: true, methods: 'POST',
       startKw: 'begin', successKw: 'ok', failureKw: 'err', filterSubject: true, filterBody: true, filterHttpBody: true, filterDefaultFail: true,
       channels: [{ name: 'pager' }], status: 'NEW',
     });
-    expect(await row(check.id)).toMatchObject({
+    expect(await row(check.uuid)).toMatchObject({
       projectId: w.alice.id, name: 'Backups', slug: 'backups', tags: 'prod db', desc: 'nightly dump', kind: 'cron', schedule: '30 2 * * *',
       tz: 'Europe/Riga', grace: 600, manualResume: true, methods: 'POST', startKw: 'begin', successKw: 'ok', failureKw: 'err',
       filterSubject: true, filterBody: true, filterHttpBody: true, filterDefaultFail: true, status: 'new', createdAt: T0,
@@ -52,9 +52,9 @@ describe('createCheck', () => {
     const count = await w.app.db.check.count();
     const second = (await q(CREATE, { i: { name: 'upsert-me', timeout: 900, unique: ['NAME'] } })).data.createCheck;
     expect(first.created).toBe(true);
-    expect(second).toMatchObject({ created: false, check: { id: first.check.id, timeout: 900 } });
+    expect(second).toMatchObject({ created: false, check: { uuid: first.check.uuid, timeout: 900 } });
     expect(await w.app.db.check.count()).toBe(count);
-    expect((await row(first.check.id))!.timeout).toBe(900);
+    expect((await row(first.check.uuid))!.timeout).toBe(900);
   });
 
   it('reports the domain\'s validation message exactly, as BAD_USER_INPUT, and stores nothing', async () => {
@@ -81,7 +81,7 @@ describe('createCheck', () => {
 describe('updateCheck, pauseCheck, resumeCheck, deleteCheck', () => {
   let code: string;
   beforeAll(async () => {
-    code = (await q(CREATE, { i: { name: 'lifecycle', tags: 'a', timeout: 60, grace: 60 } })).data.createCheck.check.id;
+    code = (await q(CREATE, { i: { name: 'lifecycle', tags: 'a', timeout: 60, grace: 60 } })).data.createCheck.check.uuid;
   });
 
   it('updates only the given fields; null means "not given"', async () => {
@@ -110,18 +110,18 @@ describe('updateCheck, pauseCheck, resumeCheck, deleteCheck', () => {
   });
 
   it('deletes, returning the check as it was', async () => {
-    const r = await q('mutation($id: ID!) { deleteCheck(id: $id) { id name } }', { id: code });
-    expect(r.data.deleteCheck).toEqual({ id: code, name: 'lifecycle' });
+    const r = await q('mutation($id: ID!) { deleteCheck(id: $id) { uuid name } }', { id: code });
+    expect(r.data.deleteCheck).toEqual({ uuid: code, name: 'lifecycle' });
     expect(await row(code)).toBeNull();
-    expect((await q('mutation($id: ID!) { deleteCheck(id: $id) { id } }', { id: code })).errors![0]!.extensions!.code).toBe('NOT_FOUND');
+    expect((await q('mutation($id: ID!) { deleteCheck(id: $id) { uuid } }', { id: code })).errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 });
 
 describe('createChannel', () => {
   it('stores the channel in the key\'s project with the lower-case kind', async () => {
-    const r = await q('mutation { createChannel(kind: SMS, value: "+15551234567", name: "on call") { id kind name } }');
+    const r = await q('mutation { createChannel(kind: SMS, value: "+15551234567", name: "on call") { uuid kind name } }');
     expect(r.data.createChannel).toMatchObject({ kind: 'SMS', name: 'on call' });
-    expect(await w.app.db.channel.findUnique({ where: { code: r.data.createChannel.id } })).toMatchObject({ projectId: w.alice.id, kind: 'sms', value: '+15551234567' });
+    expect(await w.app.db.channel.findUnique({ where: { code: r.data.createChannel.uuid } })).toMatchObject({ projectId: w.alice.id, kind: 'sms', value: '+15551234567' });
   });
 });
 

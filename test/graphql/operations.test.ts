@@ -23,6 +23,10 @@ it('typed operations from codegen run against a live server', async () => {
     expect(created.data.createCheck).toMatchObject({ created: true, check: { name: 'typed', status: 'NEW' } });
     const overview = await gql(w, print(CheckOverviewDocument), { tags: ['codegen'], first: 10 });
     expect(overview.data.project.checks).toMatchObject({ totalCount: 1, nodes: [{ name: 'typed', flips: [] }] });
+    // One object, one cache key: the list gives the check the global id its creation gave it.
+    const { id, uuid } = created.data.createCheck.check;
+    expect(overview.data.project.checks.nodes[0]).toMatchObject({ id, uuid });
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
   } finally {
     await w.stop();
   }

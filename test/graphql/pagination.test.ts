@@ -13,7 +13,7 @@ beforeAll(async () => {
   for (const kind of ['', '/start', '/fail']) await w.ping(`/ping/${check}${kind}`);
   await w.channel(w.alice, { name: 'ops' });
   for (const title of ['Autumn', 'Winter', 'Spring']) {
-    const r = await q(`mutation { createTerm(input: { title: "${title}" }) { id } }`);
+    const r = await q(`mutation { createTerm(input: { title: "${title}" }) { databaseId } }`);
     expect(r.errors).toBeUndefined();
   }
 });
@@ -34,8 +34,8 @@ const CAMPUS_LISTS = ['people', 'sections', 'courses', 'blogPosts', 'pages', 'gr
 const FIELDS: Array<[string, string, string, unknown[], number]> = [
   ['project.checks', 'first', 'query($n: Int) { project { checks(first: $n) { totalCount } } }', ['project', 'checks'], 1000],
   ['Check.pings', 'first', `query($n: Int) { check(id: "${'$id'}") { pings(first: $n) { n } } }`, ['check', 'pings'], 1000],
-  ['Check.notifications', 'first', `query($n: Int) { check(id: "${'$id'}") { notifications(first: $n) { id } } }`, ['check', 'notifications'], 100],
-  ['Channel.notifications', 'first', 'query($n: Int) { project { channels { notifications(first: $n) { id } } } }', ['project', 'channels', 0, 'notifications'], 100],
+  ['Check.notifications', 'first', `query($n: Int) { check(id: "${'$id'}") { notifications(first: $n) { uuid } } }`, ['check', 'notifications'], 100],
+  ['Channel.notifications', 'first', 'query($n: Int) { project { channels { notifications(first: $n) { uuid } } } }', ['project', 'channels', 0, 'notifications'], 100],
   ...CAMPUS_LISTS.flatMap((list): Array<[string, string, string, unknown[], number]> => [
     [list, 'first', `query($n: Int) { ${list}(first: $n) { totalCount } }`, [list], 1000],
     [list, 'offset', `query($n: Int) { ${list}(first: 10, offset: $n) { totalCount } }`, [list], 1_000_000],
@@ -80,7 +80,7 @@ describe('page arguments', () => {
   });
 
   it('still lists what a valid page asks for', async () => {
-    const r = await q(withCheck('{ check(id: "$id") { pings(first: 2) { type } notifications(first: 0) { id } } project { checks(first: 1) { nodes { name } } } }'));
+    const r = await q(withCheck('{ check(id: "$id") { pings(first: 2) { type } notifications(first: 0) { uuid } } project { checks(first: 1) { nodes { name } } } }'));
     expect(r.errors).toBeUndefined();
     expect(r.data).toEqual({ check: { pings: [{ type: 'fail' }, { type: 'start' }], notifications: [] }, project: { checks: { nodes: [{ name: 'paged' }] } } });
   });

@@ -229,7 +229,7 @@ describe('SSE subscriptions', () => {
 });
 
 describe('query limits', () => {
-  const deep = '{ project { checks { nodes { channels { id } } } } sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { id } } } } } } } } } } } }';
+  const deep = '{ project { checks { nodes { channels { uuid } } } } sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { databaseId } } } } } } } } } } } }';
 
   it('refuses over-deep queries over HTTP', async () => {
     const res = await fetch(`${w.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Api-Key': w.alice.api_key }, body: JSON.stringify({ query: deep }) });

@@ -124,7 +124,7 @@ describe('errors over WebSocket', () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['{ project {', {}, 'GRAPHQL_PARSE_FAILED'],
       ['{ project { nope } }', {}, 'GRAPHQL_VALIDATION_FAILED'],
-      ['{ sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { id } } } } } } } } } } } }', {}, 'QUERY_LIMIT_EXCEEDED'],
+      ['{ sections { nodes { course { sections { term { parent { parent { parent { parent { parent { parent { databaseId } } } } } } } } } } } }', {}, 'QUERY_LIMIT_EXCEEDED'],
       [`{ project { ${'name '.repeat(5000)}} }`, {}, 'QUERY_LIMIT_EXCEEDED'],
       ['query($n: Int!) { project { checks(first: $n) { totalCount } } }', {}, 'BAD_USER_INPUT'],
       ['{ project { checks(first: -1) { totalCount } } }', {}, 'BAD_USER_INPUT'],

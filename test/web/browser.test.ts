@@ -135,6 +135,34 @@ suite('dashboard', () => {
     expectClean();
     await page.close();
   }, 60_000);
+
+  it('shows the campus records linked to a check, and a link made meanwhile without reloading', async () => {
+    const staff = (await w.campusToken('Staff')).token;
+    const course = (await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Mathematics', Code: 'MATH' } })).json.data;
+    await w.campus('POST', '/sections/create', { token: staff, fields: { CourseID: course.ID, Title: 'Algebra I' } });
+    // A Healthchecks script links its check by tag; the section's code is MATH-001.
+    await newCheck('roster sync', 'nightly campus:section/MATH-001');
+    const page = await browser.page();
+    await signIn(page, w.alice.api_key);
+    const row = page.locator('tr[data-check="roster sync"]');
+    await row.locator('.record', { hasText: 'Section: Algebra I' }).waitFor();
+    await page.locator('[data-live="websocket"]').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const linked = await gql(w, 'mutation($c: ID!) { linkCheckRecord(check: $c, kind: Course, handle: "MATH") { tagsString } }', { c: checks['roster sync']!.uuid });
+    expect(linked.data.linkCheckRecord.tagsString).toBe('nightly campus:section/MATH-001 campus:course/MATH');
+    await row.locator('.record', { hasText: 'Course: Mathematics' }).waitFor({ timeout: LIVE * 5 });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await row.locator('.record').allTextContents()).toEqual(['Section: Algebra I', 'Course: Mathematics']);
+    await browser.screenshot(page, 'dashboard-records');
+
+    await page.click('tr[data-check="roster sync"] a');
+    const facts = page.locator('article[data-check="roster sync"] dd.records');
+    await facts.locator('.record').nth(1).waitFor();
+    expect(await facts.locator('.record').allTextContents()).toEqual(['Section: Algebra I', 'Course: Mathematics']);
+    expectClean();
+    await page.close();
+  }, 60_000);
 });
 
 suite('status page', () => {

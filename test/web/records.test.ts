@@ -21,11 +21,13 @@ describe('recordsSelection', () => {
         { name: 'Opaque', fields: [{ name: 'id' }] },
       ],
     };
-    expect(recordsSelection(union)).toBe('records { __typename ... on Course { title code } ... on Person { fullName } }');
+    expect(recordsSelection(union)).toBe('records { __typename ... on Course { Course_title: title Course_code: code } ... on Person { Person_fullName: fullName } }');
   });
 
-  it('labels a record by its kind and the best name it has', () => {
+  it('labels a record by its kind and the best name it has, aliased or not', () => {
     expect(recordLabel({ __typename: 'Course', title: 'Algebra', code: 'MATH' } as never)).toBe('Course: Algebra');
+    expect(recordLabel({ __typename: 'Section', Section_title: null, Section_code: 'MATH-001', Section_handle: 'm1' } as never)).toBe('Section: MATH-001');
+    expect(recordLabel({ __typename: 'Person', Person_username: 'ada' } as never)).toBe('Person: ada');
     expect(recordLabel({ __typename: 'Opaque' })).toBe('Opaque');
   });
 });

@@ -39,8 +39,8 @@ export function CheckPage({ session, live, uniqueKey, summary, loaded }: Props) 
         setDetail(check);
         setFlips(check.flips.slice(0, KEEP));
         // Only read-write keys see the check's UUID, and only they may read its pings.
-        if (check.id === null) return;
-        stopPings = live.subscribe<{ pings: Ping }>(PINGS, { checkId: check.id }, (data) => {
+        if (check.uuid === null) return;
+        stopPings = live.subscribe<{ pings: Ping }>(PINGS, { checkId: check.uuid }, (data) => {
           if (data) setPings((list) => [data.pings, ...(list ?? []).filter((p) => p.n !== data.pings.n)].slice(0, KEEP));
         });
         const { check: withPings } = await query<{ check: { pings: Ping[] } }>(CHECK_PINGS, { uniqueKey }, session.key);
@@ -88,7 +88,7 @@ export function CheckPage({ session, live, uniqueKey, summary, loaded }: Props) 
         </table>
       ) : <p class="hint">None yet.</p>}
       <h2>Pings</h2>
-      {detail.id === null ? (
+      {detail.uuid === null ? (
         <p class="hint">The ping log is shown to read-write keys only.</p>
       ) : pings === null ? <p>Loading…</p> : pings.length ? (
         <table class="pings">

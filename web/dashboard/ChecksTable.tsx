@@ -27,7 +27,7 @@ export function ChecksTable({ checks, showRecords }: { checks: CheckSummary[]; s
             <td>{when(c.lastPing, 'never')}</td>
             <td>{when(c.nextPing)}</td>
             <td>{c.tags.map((t) => <span class="tag" key={t}>{t}</span>)}</td>
-            {showRecords && <td>{(c.records ?? []).map(recordLabel).join(', ')}</td>}
+            {showRecords && <td class="records">{(c.records ?? []).map((r, i) => <span class="tag record" key={i}>{recordLabel(r)}</span>)}</td>}
           </tr>
         ))}
       </tbody>

@@ -51,7 +51,8 @@ export interface Ping {
 }
 
 export interface CheckDetail {
-  id: string | null;
+  /** The check's UUID (the `pings` subscription takes it); null for read-only keys. */
+  uuid: string | null;
   uniqueKey: string;
   desc: string;
   kind: 'SIMPLE' | 'CRON';
@@ -67,7 +68,7 @@ const FLIP = 'timestamp up oldStatus newStatus reason';
 const PING = 'n type date method scheme remoteAddr ua exitStatus duration';
 
 export const CHECK_DETAIL = `query CheckDetail($uniqueKey: String!) {
-  check(uniqueKey: $uniqueKey) { id uniqueKey desc kind timeout grace schedule tz nPings flips { ${FLIP} } }
+  check(uniqueKey: $uniqueKey) { uuid uniqueKey desc kind timeout grace schedule tz nPings flips { ${FLIP} } }
 }`;
 
 /** Read-write keys only: read-only keys are refused the ping log, as in Healthchecks. */

@@ -4,8 +4,8 @@
 import { query } from '../lib/graphql.ts';
 import type { LinkedRecord } from './operations.ts';
 
-/** Fields that name a record, in order of preference (campus kinds use title, name, handle...). */
-const LABELS = ['title', 'name', 'fullName', 'handle', 'code', 'label'];
+/** Fields that name a record, in order of preference (campus kinds use title, name, code, handle, username). */
+const LABELS = ['title', 'name', 'fullName', 'code', 'handle', 'username', 'label'];
 
 interface TypeRef {
   kind: string;
@@ -30,14 +30,16 @@ const labelsOf = (fields: FieldInfo[] | null | undefined) => LABELS.filter((l) =
 export function recordsSelection(recordType: TypeInfo | null): string {
   if (!recordType) return '';
   if (recordType.kind === 'OBJECT') return `records { __typename ${labelsOf(recordType.fields).join(' ')} }`;
-  // A union or interface: each kind's own label fields, in fragments (they may differ in type).
+  // A union or interface: each kind's own label fields, in fragments. Each is aliased by its
+  // type: one name may be `String` on one kind and `String!` on another (Section.title,
+  // Course.title), which GraphQL refuses to merge under one response key.
   const parts = (recordType.possibleTypes ?? []).map((p) => ({ name: p.name, labels: labelsOf(p.fields) })).filter((p) => p.labels.length);
-  return `records { __typename ${parts.map((p) => `... on ${p.name} { ${p.labels.join(' ')} }`).join(' ')} }`;
+  return `records { __typename ${parts.map((p) => `... on ${p.name} { ${p.labels.map((l) => `${p.name}_${l}: ${l}`).join(' ')} }`).join(' ')} }`;
 }
 
 export function recordLabel(record: LinkedRecord): string {
   const values = record as unknown as Record<string, unknown>;
-  const label = LABELS.map((l) => values[l]).find((v) => typeof v === 'string' && v);
+  const label = LABELS.flatMap((l) => [values[`${record.__typename}_${l}`], values[l]]).find((v) => typeof v === 'string' && v);
   return label ? `${record.__typename}: ${label}` : record.__typename;
 }
 

@@ -13,6 +13,9 @@ import { gqlName, readableOnly, readableOrNull, toRecordInput, typeReadRule, vis
 import { MAX_OFFSET, MAX_PAGE, pageArgument } from '../pagination.ts';
 import { BROWSE_MAX_LIMIT } from '../../campus/limits.ts';
 import type { BrowseFilters } from '../../campus/filters.ts';
+import { kindScope } from '../../campus/lookup.ts';
+import { asInt, intKey, nodeId } from '../node-keys.ts';
+import { commentNode, groupMemberNode, sectionParticipantNode } from './nodes.ts';
 
 /** A nested Pothos selection as an object that more Prisma arguments can join. */
 const selection = (s: unknown) => (typeof s === 'object' && s !== null ? s : {});
@@ -89,7 +92,7 @@ function relationLoader(ctx: GraphQLContext, kind: KindSpec, name: string) {
 
 const Comment = builder.prismaObject('Comment', {
   fields: (t) => ({
-    id: t.exposeInt('ID'),
+    databaseId: t.exposeInt('ID', { description: 'The comment\'s ID (Slate\'s)' }),
     created: t.expose('Created', { type: 'DateTime' }),
     creatorId: t.exposeInt('CreatorID', { nullable: true }),
     message: t.exposeString('Message'),
@@ -99,7 +102,7 @@ const Comment = builder.prismaObject('Comment', {
 // Join rows: reached through lists that keep only rows whose record the caller may read.
 const GroupMember = loose(builder).prismaObject!('GroupMember', {
   fields: (t: LooseFieldBuilder) => ({
-    id: t.exposeInt!('ID'),
+    databaseId: t.exposeInt!('ID'),
     role: t.exposeString!('Role', { description: 'Member, Administrator, Owner or Founder' }),
     joined: t.expose!('Joined', { type: 'DateTime' }),
     group: t.relation!('group', { type: ref('Group') }),
@@ -109,7 +112,7 @@ const GroupMember = loose(builder).prismaObject!('GroupMember', {
 
 const SectionParticipant = loose(builder).prismaObject!('SectionParticipant', {
   fields: (t: LooseFieldBuilder) => ({
-    id: t.exposeInt!('ID'),
+    databaseId: t.exposeInt!('ID'),
     role: t.exposeString!('Role', { description: 'Observer, Student, Assistant or Teacher' }),
     startDate: t.expose!('StartDate', { type: 'DateTime', nullable: true }),
     endDate: t.expose!('EndDate', { type: 'DateTime', nullable: true }),
@@ -118,11 +121,21 @@ const SectionParticipant = loose(builder).prismaObject!('SectionParticipant', {
   }),
 });
 
+// Comments and join rows are nodes too, readable as the records they hang on (nodes.ts).
+loose(builder).nodeRef!(Comment, commentNode);
+loose(builder).nodeRef!(GroupMember, groupMemberNode);
+loose(builder).nodeRef!(SectionParticipant, sectionParticipantNode);
+
 for (const kind of KIND_LIST) {
   const options = kind.model === 'content' ? { variant: kind.name } : {};
-  campusRefs[kind.name] = loose(builder).prismaObject!(MODEL_NAME[kind.model], {
+  campusRefs[kind.name] = loose(builder).prismaNode!(MODEL_NAME[kind.model], {
     ...options,
     description: `Slate's ${kind.noun} (${kind.className}), served at /${kind.prefix}`,
+    id: nodeId((r: { ID: number }) => r.ID, intKey),
+    // `node` finds the record as `record(id:)` does (blog posts and pages in their own class);
+    // the type's read rule below then answers for it with the root field's error.
+    findUnique: (id: unknown) => ({ ID: asInt(id), ...kindScope(kind) }),
+    nullable: true,
     // The read rule lives on the type: wherever a record appears, the caller must be able to
     // read it at its root field. Relations below leave unreadable records out first, so this
     // only fires (with the root field's error) on a path that forgot to.
@@ -130,7 +143,7 @@ for (const kind of KIND_LIST) {
     runScopesOnType: true,
     fields: (t: LooseFieldBuilder) => {
       const fields: Record<string, unknown> = {
-        id: t.exposeInt!('ID'),
+        databaseId: t.exposeInt!('ID', { description: `The ${kind.noun}'s ID (Slate's; \`${SINGULAR[kind.name]}(id:)\`, REST and the mutations take it)` }),
         class: t.exposeString!('Class'),
         created: t.expose!('Created', { type: 'DateTime' }),
         creatorId: t.exposeInt!('CreatorID', { nullable: true }),

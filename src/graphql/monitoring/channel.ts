@@ -9,6 +9,7 @@ import { webhookSpecFromValue, type WebhookSide } from '../../monitoring/integra
 import { setNagPeriod, testChannel } from '../../monitoring/notifications/service.ts';
 import { Notification, NOTIFICATIONS_MAX, NotificationState, notificationsSelection } from './notification.ts';
 import { pageArgument } from '../pagination.ts';
+import { asInt, intKey, nodeId } from '../node-keys.ts';
 
 /** Built from the domain's list, so a new kind there appears here without an edit. */
 export const ChannelKind = builder.enumType('ChannelKind', {
@@ -34,9 +35,13 @@ const WebhookSpecRef = builder.objectRef<{ down: WebhookSide; up: WebhookSide }>
   }),
 });
 
-export const Channel = builder.prismaObject('Channel', {
+export const Channel = builder.prismaNode('Channel', {
+  id: nodeId((c: { id: number }) => c.id, intKey),
+  // As Project.channels: read-write keys of the channel's project; another project's is null.
+  findUnique: async (id, ctx) => ({ id: asInt(id), projectId: writableProject(await ctx.access()) }),
+  nullable: true,
   fields: (t) => ({
-    id: t.exposeID('code', { description: 'The UUID of the channel' }),
+    uuid: t.exposeID('code', { description: 'The UUID of the channel (the channel mutations and CheckInput.channels take it)' }),
     name: t.exposeString('name'),
     kind: t.field({ type: ChannelKind, resolve: (c) => c.kind as Kind }),
     target: t.string({

@@ -13,6 +13,7 @@ import { Channel } from './channel.ts';
 import { writableProject } from '../../monitoring/access.ts';
 import { Notification, NOTIFICATIONS_MAX, notificationsSelection } from './notification.ts';
 import { pageArgument } from '../pagination.ts';
+import { asInt, intKey, nodeId } from '../node-keys.ts';
 
 // GraphQL follows API v3 semantics: the slug is the client's, never derived from the name; the
 // REST URLs a check shows (updateUrl, pauseUrl, resumeUrl) point at /api/v3/ accordingly.
@@ -35,13 +36,18 @@ const hiddenFromReadOnly = async (ctx: GraphQLContext) => (await ctx.access()).r
 /** A value only read-write keys see (REST omits the key; GraphQL answers null). */
 const readWriteOnly = <T>(value: () => T) => async (ctx: GraphQLContext) => ((await hiddenFromReadOnly(ctx)) ? null : value());
 
-export const Check = builder.prismaObject('Check', {
+export const Check = builder.prismaNode('Check', {
+  // The global ID encodes the row id, not the UUID, which read-only keys may not see.
+  id: nodeId((c: { id: number }) => c.id, intKey),
+  // `node` reads a check of the key's project only (read-only keys too); another project's is null.
+  findUnique: async (id, ctx) => ({ id: asInt(id), projectId: (await ctx.access()).projectId }),
+  nullable: true,
   // No type-level `select`: the domain functions return whole rows (CheckRecord), so every
   // scalar column is present; relations are declared per field below and load batched.
   fields: (t) => ({
-    id: t.id({
+    uuid: t.id({
       nullable: true,
-      description: 'The UUID of the check; null for read-only keys (use uniqueKey)',
+      description: 'The UUID of the check (REST paths, ping URLs, `check(id:)` and the mutations take it); null for read-only keys (use uniqueKey)',
       resolve: (c, _a, ctx) => readWriteOnly(() => c.code)(ctx),
     }),
     uniqueKey: t.exposeString('uniqueKey', { description: 'Stable identifier shown to read-only keys too' }),

@@ -1,5 +1,7 @@
 // The Notification type: one message to one channel, with how its delivery went.
 import { builder } from '../builder.ts';
+import { writableProject } from '../../monitoring/access.ts';
+import { asInt, intKey, nodeId } from '../node-keys.ts';
 
 export const NotificationState = builder.enumType('NotificationState', {
   description: 'PENDING: queued or waiting for a retry; SENT: delivered; FAILED: given up (see error)',
@@ -13,9 +15,13 @@ export const AlertStatus = builder.enumType('AlertStatus', {
   values: { DOWN: { value: 'down' }, UP: { value: 'up' } } as const,
 });
 
-export const Notification = builder.prismaObject('Notification', {
+export const Notification = builder.prismaNode('Notification', {
+  id: nodeId((n: { id: number }) => n.id, intKey),
+  // As Check.notifications and Channel.notifications: read-write keys of the channel's project.
+  findUnique: async (id, ctx) => ({ id: asInt(id), channel: { projectId: writableProject(await ctx.access()) } }),
+  nullable: true,
   fields: (t) => ({
-    id: t.exposeID('code', { description: 'Stable across attempts; sent as Idempotency-Key (HTTP) and in the Message-ID (email)' }),
+    uuid: t.exposeID('code', { description: 'Stable across attempts; sent as Idempotency-Key (HTTP) and in the Message-ID (email)' }),
     reason: t.field({ type: NotificationReason, resolve: (n) => n.reason as 'flip' | 'nag' | 'test' }),
     status: t.field({ type: AlertStatus, description: 'The status announced', resolve: (n) => n.status as 'down' | 'up' }),
     state: t.field({ type: NotificationState, resolve: (n) => n.state as 'pending' | 'sent' | 'failed' }),

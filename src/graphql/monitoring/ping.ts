@@ -3,7 +3,8 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { PING_LIST_MAX, latestPings, pingDurations, type LatestPing } from '../../monitoring/pings/service.ts';
+import { PING_LIST_MAX, latestPings, pingDurations, pingsByNumber, type LatestPing } from '../../monitoring/pings/service.ts';
+import { intKey } from '../node-keys.ts';
 import { validationError } from '../../shared/errors.ts';
 
 /** Each listed ping's duration in ms (null: none), computed with the window it was listed in. */
@@ -77,9 +78,19 @@ function selects(info: GraphQLResolveInfo, name: string): boolean {
   return info.fieldNodes.some((f) => visit(f.selectionSet));
 }
 
+/** A ping's key in its global ID: the check's row id and the ping's serial number ("12:345"). */
+function pingKey(key: string): { checkId: number; n: number } | null {
+  const [checkId, n, ...rest] = key.split(':').map(intKey);
+  return checkId && n && rest.length === 0 ? { checkId, n } : null;
+}
+
 // A plain object type, not a Prisma one: listed pings come from latestPings' window query and
 // live ones from ingest, never from a Prisma relation, so there is nothing for the plugin to plan.
-export const Ping = builder.objectRef<LatestPing>('Ping').implement({
+// Its identity is (check, n), which live pings have too (their row id is not known yet).
+export const Ping = builder.node(builder.objectRef<LatestPing>('Ping'), {
+  id: { resolve: (p) => `${p.checkId}:${p.n}`, parse: pingKey as (key: string) => { checkId: number; n: number } },
+  // As Check.pings: read-write keys of the check's project, within the listed window.
+  loadMany: async (refs, ctx: GraphQLContext) => pingsByNumber(ctx.deps, await ctx.access(), refs),
   fields: (t) => ({
     n: t.exposeInt('n', { description: 'Serial number within the check; larger is newer' }),
     type: t.exposeString('kind', { description: 'success, start, fail, log or ign' }),

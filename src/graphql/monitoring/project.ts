@@ -8,6 +8,7 @@ import { listBadges } from '../../monitoring/badges/service.ts';
 import { MAX_PAGE, pageArgument } from '../pagination.ts';
 import { Check, CheckStatus } from './check.ts';
 import { Channel } from './channel.ts';
+import { nodeId, uuidKey } from '../node-keys.ts';
 
 const BadgeSet = builder.objectRef<{ tag: string; urls: Record<string, string> }>('BadgeSet').implement({
   description: 'Badge URLs for one tag ("*" stands for all checks)',
@@ -46,10 +47,14 @@ const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
   }),
 });
 
-export const Project = builder.prismaObject('Project', {
+export const Project = builder.prismaNode('Project', {
   select: { id: true },
+  id: nodeId((p: { id: string }) => p.id, uuidKey),
+  // Any key reads its own project (as `project`); another project is null.
+  findUnique: async (id, ctx) => ({ id: String(id), AND: [{ id: (await ctx.access()).projectId }] }),
+  nullable: true,
   fields: (t) => ({
-    id: t.exposeID('id'),
+    uuid: t.exposeID('id', { description: 'The project\'s UUID (as `gateway project create` prints it)' }),
     name: t.exposeString('name'),
     pingLogLimit: t.exposeInt('pingLogLimit', { description: 'Pings listed per check (100 by default, at most 1000)' }),
     nagPeriod: t.exposeInt('nagPeriod', { nullable: true, description: 'Repeat alerts: seconds between reminders while a check is down; null when off' }),

@@ -557,14 +557,14 @@ describe('email pings: shutdown', () => {
 describe('Check.pingEmail (GraphQL)', () => {
   it('is <uuid>@PING_EMAIL_DOMAIN for a read-write key and null for a read-only one', async () => {
     const code = await newCheck(w);
-    const rw = await gql(w, 'query($id: ID) { check(id: $id) { id pingEmail } }', { id: code });
+    const rw = await gql(w, 'query($id: ID) { check(id: $id) { uuid pingEmail } }', { id: code });
     expect(rw.errors).toBeUndefined();
-    expect(rw.data.check).toEqual({ id: code, pingEmail: `${code}@${DOMAIN}` });
+    expect(rw.data.check).toEqual({ uuid: code, pingEmail: `${code}@${DOMAIN}` });
 
     const ro = w.alice.api_key_readonly;
-    const byId = await gql(w, 'query($id: ID) { check(id: $id) { id uniqueKey pingEmail } }', { id: code }, ro);
+    const byId = await gql(w, 'query($id: ID) { check(id: $id) { uuid uniqueKey pingEmail } }', { id: code }, ro);
     expect(byId.errors).toBeUndefined();
-    expect(byId.data.check).toMatchObject({ id: null, pingEmail: null });
+    expect(byId.data.check).toMatchObject({ uuid: null, pingEmail: null });
     const byKey = await gql(w, 'query($k: String) { check(uniqueKey: $k) { name pingEmail } }', { k: byId.data.check.uniqueKey }, ro);
     expect(byKey.data.check).toEqual({ name: 'mailed', pingEmail: null });
   });
@@ -581,8 +581,8 @@ describe('Check.pingEmail (GraphQL)', () => {
     try {
       expect(off.app.smtpd).toBeNull();
       const code = await newCheck(off);
-      const r = await gql(off, 'query($id: ID) { check(id: $id) { id pingEmail } }', { id: code });
-      expect(r.data.check).toEqual({ id: code, pingEmail: null });
+      const r = await gql(off, 'query($id: ID) { check(id: $id) { uuid pingEmail } }', { id: code });
+      expect(r.data.check).toEqual({ uuid: code, pingEmail: null });
     } finally {
       await off.stop();
     }
