@@ -11,6 +11,7 @@ import './campus/records.ts';
 import './campus/relationships.ts';
 import './campus/computed.ts';
 import './subscriptions.ts';
+import './links/schema.ts';
 import './node.ts';
 
 export const schema = builder.toSchema();

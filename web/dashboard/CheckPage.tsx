@@ -7,6 +7,7 @@ import { seconds, when } from '../lib/format.ts';
 import type { Live } from '../lib/live.ts';
 import type { Session } from './Dashboard.tsx';
 import { CHECK_DETAIL, CHECK_PINGS, FLIPS, PINGS, type CheckDetail, type CheckSummary, type Flip, type Ping } from './operations.ts';
+import { recordLabel } from './records.ts';
 
 const KEEP = 50;
 
@@ -71,6 +72,12 @@ export function CheckPage({ session, live, uniqueKey, summary, loaded }: Props) 
         <dd>{when(summary.nextPing)}</dd>
         <dt>Tags</dt>
         <dd>{summary.tags.join(' ') || '—'}</dd>
+        {session.records !== '' && (
+          <>
+            <dt>Records</dt>
+            <dd class="records">{summary.records?.length ? summary.records.map((r, i) => <span class="tag record" key={i}>{recordLabel(r)}</span>) : '—'}</dd>
+          </>
+        )}
       </dl>
       <h2>Status changes</h2>
       {flips.length ? (
