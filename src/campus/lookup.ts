@@ -38,6 +38,9 @@ export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string
   const s = String(ident);
   // Like an ID out of range, a longer identifier names no record: not looked up (a 404, as before).
   if (s.length > IDENT_MAX_CHARS) return null;
+  // No stored identifier holds NUL (PostgreSQL text cannot; writes refuse it): it names no
+  // record, where PostgreSQL would fail the query (a 500) instead of finding nothing.
+  if (s.includes('\u0000')) return null;
   const d = delegate(deps.db, kind);
   // An ID past the 32-bit column range names no record (the query itself would fail).
   if (/^\d+$/.test(s)) return Number(s) > MAX_INT ? null : d.findFirst({ where: { ID: Number(s), ...kindScope(kind) } });

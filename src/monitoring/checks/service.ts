@@ -129,6 +129,8 @@ function filterChecks<C extends Check>(deps: MonitoringDeps, filter: ListChecksF
 
 /** By UUID: another project's check is 403, a missing one 404 (Healthchecks' order). */
 export async function getCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
+  // A NUL names no check; PostgreSQL would fail the query on it (a 500) instead of finding none.
+  if (code.includes('\u0000')) throw notFound();
   const check = await deps.db.check.findUnique({ where: { code }, include: checkWithChannels });
   if (!check) throw notFound();
   if (check.projectId !== access.projectId) throw new OtherProjectError();
