@@ -17,13 +17,20 @@ export interface GraphQLContext {
   viewer(): Promise<Viewer>;
 }
 
-/** A header from HTTP, or from graphql-ws's connection_init payload (same names, any case). */
-export function headerFrom(params: Record<string, unknown> | undefined, name: string): string | null {
+function ownHeader(params: Record<string, unknown> | undefined, name: string): string | null {
   for (const [key, value] of Object.entries(params ?? {})) {
     if (key.toLowerCase() === name && typeof value === 'string') return value;
   }
+  return null;
+}
+
+/**
+ * A header from graphql-ws's connection_init payload (same names, any case), at its top level
+ * or in its `headers` object; one level only, so no payload can make the look-up recurse.
+ */
+export function headerFrom(params: Record<string, unknown> | undefined, name: string): string | null {
   const nested = params?.headers;
-  return typeof nested === 'object' && nested !== null ? headerFrom(nested as Record<string, unknown>, name) : null;
+  return ownHeader(params, name) ?? (typeof nested === 'object' && nested !== null ? ownHeader(nested as Record<string, unknown>, name) : null);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { GraphQLError, type ValidationContext } from 'graphql';
 import type { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Plugin } from 'graphql-yoga';
+import { valueNestedDeeperThan } from '../http/body.ts';
 
 type GraphQLArmorConfig = NonNullable<Parameters<typeof EnvelopArmorPlugin>[0]>;
 
@@ -22,15 +23,28 @@ export const MAX_REQUEST_BYTES = 1024 * 1024;
  */
 export const MAX_QUERY_STRING_BYTES = 8 * 1024;
 
+/**
+ * Deepest nesting of a request's JSON (body, `variables`, `extensions`, a WebSocket message):
+ * 32 levels, the Management API's bound. The deepest real operation nests about 7 (a check's
+ * webhook headers inside its input inside `variables`); past the limit nothing walks the
+ * value: the request is refused first (a headers look-up or a JSON.stringify of a document
+ * thousands deep overflows the stack).
+ */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `request too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
+
 /** Refused before parsing: a 413 names the limit; yoga's own message does not. */
 export const REQUEST_TOO_LARGE_MESSAGE = `request body too large: at most ${MAX_REQUEST_BYTES} bytes`;
 
 const requestError = (message: string, code: string, status: number) => new GraphQLError(message, { extensions: { code, http: { status } } });
 
-/** Query strings past MAX_QUERY_STRING_BYTES (414), and POSTs of a type no parser reads (415). */
+/**
+ * Query strings past MAX_QUERY_STRING_BYTES (414), POSTs of a type no parser reads (415), and
+ * parameters nested past MAX_JSON_DEPTH (400) whatever parser read them (JSON, GET, form).
+ */
 export function useRequestLimits(): Plugin {
   return {
-    onRequestParse({ request, url, requestParser }) {
+    onRequestParse({ request, url, requestParser, setRequestParser }) {
       if ((request.method === 'GET' || request.method === 'HEAD') && Buffer.byteLength(url.search) > MAX_QUERY_STRING_BYTES) {
         throw requestError(`query string too long: at most ${MAX_QUERY_STRING_BYTES} bytes; send larger operations in a POST body`, 'REQUEST_URI_TOO_LONG', 414);
       }
@@ -38,6 +52,25 @@ export function useRequestLimits(): Plugin {
       if (request.method === 'POST' && !requestParser) {
         throw requestError('unsupported Content-Type: send application/json', 'UNSUPPORTED_MEDIA_TYPE', 415);
       }
+      // JSON.parse itself does not recurse; the check runs on what it built, before yoga does.
+      if (requestParser) {
+        setRequestParser(async (req) => {
+          const params = await requestParser(req);
+          if (valueNestedDeeperThan(params, MAX_JSON_DEPTH)) throw requestError(TOO_DEEP_MESSAGE, 'BAD_REQUEST', 400);
+          return params;
+        });
+      }
+    },
+    // Runs after yoga's own result processors: when none serves the Accept header (text/html
+    // for a query, application/json for a subscription), yoga answers an empty 406; this one
+    // says why, in JSON, with a code, whatever the client accepts.
+    onResultProcess({ resultProcessor, acceptableMediaTypes, setResultProcessor }) {
+      if (resultProcessor) return;
+      const offered = [...new Set(acceptableMediaTypes)];
+      setResultProcessor((_result, fetchAPI) => {
+        const body = { errors: [{ message: `cannot answer in any type the Accept header allows; send Accept: ${offered.join(', ')}`, extensions: { code: 'NOT_ACCEPTABLE' } }] };
+        return new fetchAPI.Response(JSON.stringify(body), { status: 406, headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: offered.join(', ') } });
+      }, 'application/json');
     },
   };
 }

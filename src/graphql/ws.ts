@@ -6,13 +6,18 @@
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode } from 'graphql-ws';
 import { GraphQLError, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken } from '../campus/auth.ts';
 import { headerFrom, operationHeader, tokenFrom } from './context.ts';
-import { MAX_REQUEST_BYTES } from './limits.ts';
+import { MAX_JSON_DEPTH, MAX_REQUEST_BYTES } from './limits.ts';
+import { jsonNestedDeeperThan } from '../http/body.ts';
+
+/** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
+export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
 import { createSharedSubscriptions } from './shared-subscriptions.ts';
 
 /**
@@ -56,10 +61,19 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
   // ws then also emits the refusal as an 'error', which graphql-ws would print with
   // console.error as a server fault, once per oversized message. It is the client's doing and
   // the socket is already closed: the event stops here. (Registered before graphql-ws's.)
+  // A message nested past MAX_JSON_DEPTH closes the socket with 4400 before graphql-ws parses
+  // it, as an HTTP request is refused before yoga reads it: nothing (the headers look-up, the
+  // sharing key's JSON.stringify) ever walks a document thousands deep.
   wss.on('connection', (socket) => {
     const emit = socket.emit.bind(socket);
-    socket.emit = ((event: string | symbol, ...args: unknown[]) =>
-      event === 'error' && (args[0] as { code?: string } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? false : emit(event, ...args)) as typeof socket.emit;
+    socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event === 'error' && (args[0] as { code?: string } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return false;
+      if (event === 'message' && jsonNestedDeeperThan(String(args[0]), MAX_JSON_DEPTH)) {
+        socket.close(CloseCode.BadRequest, TOO_DEEP_SOCKET_MESSAGE);
+        return false;
+      }
+      return emit(event, ...args);
+    }) as typeof socket.emit;
   });
   const shared = createSharedSubscriptions();
   const disposable = useServer(

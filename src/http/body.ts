@@ -55,6 +55,22 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * Whether an already parsed value nests arrays/objects more than `max` deep. Iterative (an
+ * explicit stack, stopping at the first branch too deep), so checking cannot overflow the
+ * stack the way the walks it protects would.
+ */
+export function valueNestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** UTF-8 JSON nested at most `maxDepth` levels (a scalar is 0, `{}` is 1). */
 export function parseJson(bytes: Uint8Array, maxDepth: number): unknown {
   const text = decodeUtf8(bytes);
