@@ -20,13 +20,16 @@ const LOAD_SQL = `SELECT c.*, p."pingLogLimit" AS "projectPingLogLimit"
 
 // One statement for the whole batch. Rows are inserted in the order of the arrays and take
 // their ids from the sequence in that order, so sorting the returned ids gives them back in
-// the arrays' order (what Django's bulk_create relies on as well).
+// the arrays' order (what Django's bulk_create relies on as well). `c."id" = ANY($1)` says
+// nothing the join does not, but lets the planner fetch the batch's checks by primary key:
+// without it, a table of some 10,000 checks was read whole for every batch (a hash join over
+// a sequential scan, ~5-10 ms of a ping batch's transaction; docs/performance.md).
 const WRITE_SQL = `WITH "updated" AS (
     UPDATE "Check" c SET "status" = v."status", "lastPing" = v."lastPing", "lastStart" = v."lastStart", "lastStartRid" = v."lastStartRid",
       "lastDurationMs" = v."lastDurationMs", "alertAfter" = v."alertAfter", "nPings" = v."nPings"
     FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamp[], $5::timestamp[], $6::text[], $7::int[], $8::timestamp[], $9::int[])
       AS v("id", "before", "status", "lastPing", "lastStart", "lastStartRid", "lastDurationMs", "alertAfter", "nPings")
-    WHERE c."id" = v."id" AND c."nPings" = v."before"
+    WHERE c."id" = v."id" AND c."nPings" = v."before" AND c."id" = ANY($1::int[])
     RETURNING 1
   ), "pings" AS (
     INSERT INTO "Ping" ("checkId", "n", "createdAt", "kind", "scheme", "remoteAddr", "method", "ua", "rid", "exitStatus", "body")
