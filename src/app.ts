@@ -35,6 +35,10 @@ import type { Notifier } from './monitoring/notifications/notifier.ts';
 import { createNotifier } from './monitoring/notifications/create.ts';
 import { closeEmailTransport } from './monitoring/notifications/transports/email.ts';
 import { checkJson } from '../rest-compat/healthchecks/serialize.ts';
+import { apiKeyInBody } from '../rest-compat/healthchecks/api-routes.ts';
+import { authenticate } from './monitoring/projects/service.ts';
+import { viewerFromToken } from './campus/auth.ts';
+import { tokenFrom } from './graphql/context.ts';
 import { startEmailPings, type EmailPingListener } from './monitoring/email-pings/listener.ts';
 
 export interface BuildOptions {
@@ -137,6 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loginUsername: async (req) => {
       return loginFields(await readFields(req)).username || null;
     },
+    apiBodyKey: apiKeyInBody,
+    credentialValid: async (kind, value) => {
+      if (kind === 'key') return authenticate(db, value, 'read').then(() => true);
+      return (await viewerFromToken(db, tokenFrom(value))).personId !== null;
+    },
   });
   // Liveness: answers without touching the database (also the benchmarks' no-op route).
   // With Redis away the instance still serves everything but live events from other instances:
@@ -154,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthchecksRoutes(router, deps, log);
   options.routes?.(router, deps);
   registerCampusRoutes(router, { db, clock: deps.clock, events: deps.events, search: deps.recordSearch }, log);
-  const graphql = createGraphQLHandler(deps, log, metrics.registry);
+  const graphql = createGraphQLHandler(deps, log, metrics.registry, limits.loginThrottle);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
   // The dashboard at / and public status pages at /status/<slug> (src/http/web.ts).
   registerWebRoutes(router, deps, log);
@@ -179,7 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   server.keepAliveTimeout = 65_000;
-  websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs);
+  websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs, limits.admitOperation);
 
   return {
     server,

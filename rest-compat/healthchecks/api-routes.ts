@@ -187,6 +187,18 @@ const routes: RouteSpec[] = [
 ];
 
 /** Healthchecks' `authorize`: parse a POST body, then find the key (header, else body). */
+/**
+ * The `api_key` a POST's JSON body carries, for the rate limiter (which runs before the
+ * handler; the body is read once and kept, readBody). Null when the body has none or cannot be
+ * read: the handler then answers as usual.
+ */
+export async function apiKeyInBody(req: IncomingMessage): Promise<string | null> {
+  if (req.method !== 'POST') return null;
+  const parsed = parseJson(await readBody(req, MAX_API_BODY), MAX_API_DEPTH) as { api_key?: unknown } | null;
+  const key = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed.api_key : undefined;
+  return key === undefined || key === null ? null : String(key);
+}
+
 async function parseRequest(req: IncomingMessage, need: 'read' | 'write'): Promise<{ json: Record<string, unknown>; key: string }> {
   let json: Record<string, unknown> = {};
   if (need === 'write' && req.method === 'POST') {

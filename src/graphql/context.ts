@@ -4,6 +4,7 @@ import type { MonitoringDeps, ProjectAccess } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken, type Viewer } from '../campus/auth.ts';
 import type { CampusDeps } from '../campus/service.ts';
+import type { LoginThrottle } from '../campus/login-throttle.ts';
 
 export interface GraphQLContext {
   deps: MonitoringDeps;
@@ -15,6 +16,16 @@ export interface GraphQLContext {
   campus: CampusDeps;
   /** The campus caller from `Authorization: Token <token>`; anonymous without one. */
   viewer(): Promise<Viewer>;
+  /** The client's address (login attempts are counted per address). */
+  clientAddress: string;
+  /** Login attempts per account and per address, shared with POST /login; null: not limited. */
+  loginThrottle: LoginThrottle | null;
+}
+
+/** What the transport knows about the connection, beyond its headers. */
+export interface ConnectionInfo {
+  clientAddress?: string;
+  loginThrottle?: LoginThrottle | null;
 }
 
 function ownHeader(params: Record<string, unknown> | undefined, name: string): string | null {
@@ -46,7 +57,7 @@ export function operationHeader(connectionParams: Record<string, unknown> | unde
 
 export const tokenFrom = (authorization: string) => /^Token\s+(\S+)$/i.exec(authorization)?.[1] ?? authorization;
 
-export function createContext(deps: MonitoringDeps, apiKey: string | null, authorization: string | null = null): GraphQLContext {
+export function createContext(deps: MonitoringDeps, apiKey: string | null, authorization: string | null = null, connection: ConnectionInfo = {}): GraphQLContext {
   let access: Promise<ProjectAccess> | undefined;
   let viewer: Promise<Viewer> | undefined;
   const token = authorization ? tokenFrom(authorization) : null;
@@ -56,5 +67,7 @@ export function createContext(deps: MonitoringDeps, apiKey: string | null, autho
     access: () => (access ??= authenticate(deps.db, apiKey, 'read')),
     campus: { db: deps.db, clock: deps.clock, events: deps.events, search: deps.recordSearch },
     viewer: () => (viewer ??= viewerFromToken(deps.db, token)),
+    clientAddress: connection.clientAddress ?? 'unknown',
+    loginThrottle: connection.loginThrottle ?? null,
   };
 }

@@ -2,6 +2,7 @@
 // masked by graphql-yoga ("Unexpected error.").
 import { GraphQLError } from 'graphql';
 import { DomainError, OtherProjectError, RecordValidationError } from '../shared/errors.ts';
+import { LoginRateLimitedError } from '../campus/login-throttle.ts';
 
 const codes = {
   VALIDATION: 'BAD_USER_INPUT',
@@ -15,6 +16,10 @@ export function toGraphQLError(error: unknown): GraphQLError | null {
   // Duck-typed: graphql ships CommonJS and ESM builds, and yoga may hold the other class.
   const wrapped = typeof error === 'object' && error !== null && 'originalError' in error ? (error as GraphQLError) : undefined;
   const original = wrapped ? wrapped.originalError : error;
+  // The 429 of HTTP, per field: the client may retry after `retryAfter` seconds.
+  if (original instanceof LoginRateLimitedError) {
+    return new GraphQLError(original.message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code: 'RATE_LIMITED', retryAfter: original.retryAfter } });
+  }
   if (!(original instanceof DomainError)) return null;
   // Another project's check is simply invisible over GraphQL: no hint that it exists.
   const hidden = original instanceof OtherProjectError;

@@ -19,6 +19,7 @@ import { jsonNestedDeeperThan } from '../http/body.ts';
 /** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
 export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
 import { createSharedSubscriptions } from './shared-subscriptions.ts';
+import type { Verdict } from '../http/rate-limit.ts';
 
 /**
  * A subscription's context lives as long as the subscription: its `now` must be each event's
@@ -54,7 +55,13 @@ const withCode = (error: GraphQLError, code: string) =>
 
 type Enveloped = ReturnType<YogaServerInstance<Record<string, unknown>, Record<string, unknown>>['getEnveloped']>;
 
-export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000) {
+/** The front door's count of GraphQL requests, for operations that arrive over a socket (http/limits.ts). */
+export type AdmitOperation = (credentials: { apiKey: string | null; authorization: string | null }, address: string | undefined) => Promise<Verdict>;
+
+const tooManyRequests = (retryAfter: number) =>
+  new GraphQLError(`Too many requests, try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`, { extensions: { code: 'RATE_LIMITED', retryAfter } });
+
+export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000, admitOperation?: AdmitOperation) {
   // A message is bounded as an HTTP body is (ws's default is 100 MiB): a larger one closes the
   // socket with 1009 Message Too Big.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_REQUEST_BYTES });
@@ -96,6 +103,13 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
         }
       },
       onSubscribe: async (ctx, _id, payload) => {
+        // Each operation counts as an HTTP request would, on the budget of the credentials it
+        // runs with (or of the client's address): a socket is no way around the limit.
+        if (admitOperation) {
+          const credentials = { apiKey: operationHeader(ctx.connectionParams, payload.extensions, 'x-api-key'), authorization: operationHeader(ctx.connectionParams, payload.extensions, 'authorization') };
+          const verdict = await admitOperation(credentials, ctx.extra.request.socket.remoteAddress);
+          if (!verdict.ok) return [tooManyRequests(verdict.retryAfter)];
+        }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,
           connectionParams: ctx.connectionParams,

@@ -13,10 +13,11 @@ import { createContext, operationHeader, type GraphQLContext } from './context.t
 import { clientError, isClientGraphQLError, toGraphQLError } from './errors.ts';
 import { ARMOR, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, useRequestLimits } from './limits.ts';
 import { schema } from './schema.ts';
+import type { LoginThrottle } from '../campus/login-throttle.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
-export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: Registry): YogaServerInstance<ServerContext, GraphQLContext> {
+export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: Registry, loginThrottle: LoginThrottle | null = null): YogaServerInstance<ServerContext, GraphQLContext> {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -49,9 +50,10 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
     // HTTP requests carry headers (an HTTP body's `extensions.headers` is ignored); WebSocket
     // operations carry them in their extensions or the connection's params (ws.ts).
     context: (initial) => {
-      const { request, connectionParams, params } = initial as { request?: Request; connectionParams?: Record<string, unknown>; params?: { extensions?: unknown } };
+      const { request, connectionParams, params, req } = initial as { request?: Request; connectionParams?: Record<string, unknown>; params?: { extensions?: unknown }; req?: IncomingMessage };
       const header = (name: string) => (request ? request.headers.get(name) : operationHeader(connectionParams, params?.extensions, name));
-      return createContext(deps, header('x-api-key'), header('authorization'));
+      // `req` is the HTTP request, or the socket's upgrade request (ws.ts).
+      return createContext(deps, header('x-api-key'), header('authorization'), { clientAddress: req?.socket?.remoteAddress, loginThrottle });
     },
     // Masking stays on: only DomainErrors (mapped to a code) and GraphQL's own request errors
     // reach the client, each with an `extensions.code`; anything else is logged and shown as
@@ -87,8 +89,8 @@ function graphiql() {
   return graphiqlPage;
 }
 
-export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry?: Registry) {
-  const yoga = createYogaServer(deps, log, registry);
+export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry?: Registry, loginThrottle: LoginThrottle | null = null) {
+  const yoga = createYogaServer(deps, log, registry, loginThrottle);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.includes('query=')) {
       const page = graphiql();

@@ -1,12 +1,15 @@
 // Abuse limits at the front door, by route pattern: login attempts per account and per client
-// address, Management API and GraphQL requests per key. A refused request gets 429, a
+// address, Management API and GraphQL requests per credential. A refused request gets 429, a
 // Retry-After in seconds and a body in its route family's error shape. Pings, badges, /healthz
 // and /metrics are never limited: a cron job that pings must never be refused for its rate.
+// A credential gets a budget of its own only when it is valid: an unknown key or token counts
+// against the client's address, or a random header per request would be a fresh budget each.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../shared/clock.ts';
 import type { RateLimitSettings } from '../config.ts';
-import { RateLimiter, type RateRule } from './rate-limit.ts';
+import { LoginRateLimitedError, LoginThrottle } from '../campus/login-throttle.ts';
+import { RateLimiter, type RateRule, type Verdict } from './rate-limit.ts';
 import { sendJson } from './respond.ts';
 
 export const LIMIT_SCOPES = ['login_account', 'login_address', 'api', 'graphql'] as const;
@@ -18,6 +21,19 @@ export interface AbuseLimitOptions {
   onLimited(scope: LimitScope): void;
   /** The account a login request names (reads the body); null when it names none. */
   loginUsername(req: IncomingMessage): Promise<string | null>;
+  /** The `api_key` of a Management API request's JSON body (Healthchecks reads it on POSTs), if any. */
+  apiBodyKey(req: IncomingMessage): Promise<string | null>;
+  /** Whether a credential belongs to someone: an API key of a project, a campus session token. */
+  credentialValid(kind: CredentialKind, value: string): Promise<boolean>;
+}
+
+export type CredentialKind = 'key' | 'token';
+
+/** An operation's credentials as its transport found them (absent: null). */
+export interface Credentials {
+  apiKey: string | null;
+  /** `Authorization` as sent (`Token <t>`). */
+  authorization: string | null;
 }
 
 export interface AbuseLimits {
@@ -28,7 +44,15 @@ export interface AbuseLimits {
    * answers asynchronously (its body names the account), anything else synchronously.
    */
   admit(req: IncomingMessage, res: ServerResponse, route: string): boolean | Promise<boolean>;
+  /** One GraphQL operation that did not come through admit (WebSocket), counted as a request. */
+  admitOperation(credentials: Credentials, address: string | undefined): Promise<Verdict>;
+  /** Login attempts, for every transport (the GraphQL mutation counts itself). */
+  loginThrottle: LoginThrottle;
 }
+
+/** How long a credential found valid is trusted without asking the database again. */
+const VALID_FOR_MS = 60_000;
+const VALID_CACHE_MAX = 10_000;
 
 type Family = 'healthchecks' | 'campus' | 'graphql';
 
@@ -43,7 +67,8 @@ const API_ROUTE = /^\/api\/v\d+\/(?!status\/$)/;
  */
 const digest = (kind: string, value: string) => `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
 
-const addressOf = (req: IncomingMessage) => `addr:${req.socket.remoteAddress ?? 'unknown'}`;
+const addressKey = (address: string | undefined) => `addr:${address ?? 'unknown'}`;
+const addressOf = (req: IncomingMessage) => addressKey(req.socket.remoteAddress);
 
 function header(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];
@@ -73,6 +98,8 @@ export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
     graphql: make(settings.graphql),
   };
 
+  const loginThrottle = new LoginThrottle({ account: limiters.login_account, address: limiters.login_address }, onLimited);
+
   /** Takes a token; on refusal answers 429 and returns false. */
   function take(scope: LimitScope, key: string, res: ServerResponse): boolean {
     const verdict = limiters[scope]!.take(key);
@@ -83,39 +110,78 @@ export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
   }
 
   async function admitLogin(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if (limiters.login_address && !take('login_address', addressOf(req), res)) return false;
-    const account = limiters.login_account;
-    if (!account) return true;
     // A body that cannot be read names no account; its handler answers 400/413/415 as usual.
-    const username = await options.loginUsername(req).catch(() => null);
-    if (!username) return true;
-    // Usernames differing only in case share a budget: the stricter reading.
-    const key = digest('user', username.toLowerCase());
-    if (!take('login_account', key, res)) return false;
-    // Every attempt takes a token up front (concurrent guesses cannot slip past the count);
-    // a successful login gives it back, so only failures add up.
-    res.once('finish', () => {
-      if (res.statusCode === 200) account.refund(key);
-    });
+    const username = limiters.login_account ? await options.loginUsername(req).catch(() => null) : null;
+    try {
+      const succeeded = loginThrottle.attempt(req.socket.remoteAddress ?? 'unknown', username);
+      res.once('finish', () => {
+        if (res.statusCode === 200) succeeded();
+      });
+      return true;
+    } catch (err) {
+      if (!(err instanceof LoginRateLimitedError)) throw err;
+      sendRateLimited(res, err.scope, err.retryAfter);
+      return false;
+    }
+  }
+
+  // Digests of credentials found valid, and until when (least recently checked first).
+  const valid = new Map<string, number>();
+  async function isValid(kind: CredentialKind, value: string, bucketKey: string): Promise<boolean> {
+    const now = clock.now().getTime();
+    const until = valid.get(bucketKey);
+    if (until !== undefined && until > now) return true;
+    valid.delete(bucketKey);
+    if (!(await options.credentialValid(kind, value).catch(() => false))) return false;
+    valid.set(bucketKey, now + VALID_FOR_MS);
+    if (valid.size > VALID_CACHE_MAX) valid.delete(valid.keys().next().value as string);
     return true;
   }
 
+  /** The bucket a request goes to: its first valid credential's, else its address's. */
+  async function bucketOf(candidates: Array<[CredentialKind, string | null]>, address: string | undefined): Promise<string> {
+    for (const [kind, value] of candidates) {
+      if (!value) continue;
+      const key = digest(kind, value);
+      if (await isValid(kind, value, key)) return key;
+    }
+    return addressKey(address);
+  }
+
+  async function admitKeyed(scope: 'api' | 'graphql', req: IncomingMessage, res: ServerResponse, candidates: Array<[CredentialKind, string | null]>): Promise<boolean> {
+    return take(scope, await bucketOf(candidates, req.socket.remoteAddress), res);
+  }
+
+  async function admitApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    // Healthchecks also takes the key from a POST's JSON body: it counts as the header would.
+    const key = header(req, 'x-api-key') ?? (req.method === 'POST' ? await options.apiBodyKey(req).catch(() => null) : null);
+    return admitKeyed('api', req, res, [['key', key]]);
+  }
+
+  const graphqlCandidates = (c: Credentials): Array<[CredentialKind, string | null]> => [
+    ['key', c.apiKey],
+    ['token', c.authorization],
+  ];
+
   return {
     limiters,
+    loginThrottle,
     admit(req, res, route) {
       // CORS preflights carry no key and do no work.
       if (req.method === 'OPTIONS') return true;
       if (route === '/login') return req.method === 'POST' ? admitLogin(req, res) : true;
-      if (limiters.api && API_ROUTE.test(route)) {
-        const key = header(req, 'x-api-key');
-        return take('api', key ? digest('key', key) : addressOf(req), res);
-      }
+      if (limiters.api && API_ROUTE.test(route)) return admitApi(req, res);
       if (limiters.graphql && (route === '/graphql' || route === '/graphql/')) {
-        const key = header(req, 'x-api-key');
-        const token = header(req, 'authorization');
-        return take('graphql', key ? digest('key', key) : token ? digest('token', token) : addressOf(req), res);
+        return admitKeyed('graphql', req, res, graphqlCandidates({ apiKey: header(req, 'x-api-key'), authorization: header(req, 'authorization') }));
       }
       return true;
+    },
+    async admitOperation(credentials, address) {
+      const limiter = limiters.graphql;
+      if (!limiter) return { ok: true };
+      const verdict = limiter.take(await bucketOf(graphqlCandidates(credentials), address));
+      if (!verdict.ok) onLimited('graphql');
+      return verdict;
     },
   };
 }

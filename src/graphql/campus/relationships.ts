@@ -1,6 +1,6 @@
 // Memberships, participants and sessions over GraphQL: the same domain functions as REST.
 import { builder } from '../builder.ts';
-import { login } from '../../campus/auth.ts';
+import { throttledLogin } from '../../campus/login-throttle.ts';
 import { PARTICIPANT_ROLES, MEMBER_ROLES, removeSectionParticipant, setGroupMember, setPersonGroups, setSectionParticipant } from '../../campus/relationships.ts';
 
 const ParticipantRole = builder.enumType('ParticipantRole', { values: PARTICIPANT_ROLES });
@@ -17,8 +17,9 @@ builder.mutationFields((t) => ({
   login: t.field({
     type: Session,
     args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    // Counted per account and per client address with POST /login (login-throttle.ts).
     resolve: async (_r, args, ctx) => {
-      const { token, person } = await login(ctx.deps.db, args.username, args.password);
+      const { token, person } = await throttledLogin(ctx.deps.db, ctx.loginThrottle, ctx.clientAddress, args.username, args.password);
       return { token, personId: person.ID };
     },
   }),
