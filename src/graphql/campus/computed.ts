@@ -4,6 +4,8 @@
 // list of records costs the same statements as one record. Who may see them is the rule of the
 // type they sit on: whoever may read the group or section (the type's read rule), as in REST.
 import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import { executionScope } from '../execution-scope.ts';
 import type { ObjectRef } from '@pothos/core';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -12,12 +14,13 @@ import type { KindName } from '../../campus/kinds.ts';
 import type { CampusRecord } from '../../campus/lookup.ts';
 import { campusRefs } from './records.ts';
 
-const loaders = new WeakMap<GraphQLContext, Map<string, DataLoader<CampusRecord, unknown>>>();
+const loaders = new WeakMap<object, Map<string, DataLoader<CampusRecord, unknown>>>();
 
 /** The request's loader for `kind`'s computed field `name` (Slate's spelling). */
-function computedLoader(ctx: GraphQLContext, kind: KindName, name: string) {
-  let byName = loaders.get(ctx);
-  if (!byName) loaders.set(ctx, (byName = new Map()));
+function computedLoader(ctx: GraphQLContext, info: GraphQLResolveInfo, kind: KindName, name: string) {
+  const scope = executionScope(ctx, info);
+  let byName = loaders.get(scope);
+  if (!byName) loaders.set(scope, (byName = new Map()));
   const key = `${kind}.${name}`;
   let loader = byName.get(key);
   if (!loader) {
@@ -42,17 +45,17 @@ const refOf = (kind: KindName) => campusRefs[kind] as ObjectRef<Types, CampusRec
 builder.objectFields(refOf('Group'), (t) => ({
   fullPath: t.string({
     description: "The names from the top group down to this one, joined with \"/\" (Slate's FullPath: School/Clubs/Chess)",
-    resolve: async (g, _a, ctx) => (await computedLoader(ctx, 'Group', 'FullPath').load(g)) as string,
+    resolve: async (g, _a, ctx, info) => (await computedLoader(ctx, info, 'Group', 'FullPath').load(g)) as string,
   }),
   population: t.int({
     description: "Membership rows of this group and of every group inside it; a person in two counts twice (Slate's Population)",
-    resolve: async (g, _a, ctx) => (await computedLoader(ctx, 'Group', 'Population').load(g)) as number,
+    resolve: async (g, _a, ctx, info) => (await computedLoader(ctx, info, 'Group', 'Population').load(g)) as number,
   }),
 }));
 
 builder.objectFields(refOf('Section'), (t) => ({
   studentsCount: t.int({
     description: "Participants with the Student role (Slate's StudentsCount)",
-    resolve: async (s, _a, ctx) => (await computedLoader(ctx, 'Section', 'StudentsCount').load(s)) as number,
+    resolve: async (s, _a, ctx, info) => (await computedLoader(ctx, info, 'Section', 'StudentsCount').load(s)) as number,
   }),
 }));

@@ -2,6 +2,8 @@
 // table so REST and GraphQL cannot drift. Resolvers call the records service; relationships
 // are Prisma relations planned by Pothos (batched), or DataLoaders where they are not.
 import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import { executionScope } from '../execution-scope.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { KIND_LIST, KINDS, type FieldSpec, type KindName, type KindSpec } from '../../campus/kinds.ts';
@@ -56,10 +58,11 @@ function scalarField(t: LooseFieldBuilder, kind: KindSpec, field: FieldSpec) {
 export const campusRefs = {} as Record<KindName, unknown>;
 
 // Posts whose context is a record are not a Prisma relation: a DataLoader per request batches them.
-const contextLoaders = new WeakMap<GraphQLContext, Map<KindName, DataLoader<records.CampusRecord, unknown[]>>>();
-function postsFor(ctx: GraphQLContext, kind: KindSpec) {
-  let byKind = contextLoaders.get(ctx);
-  if (!byKind) contextLoaders.set(ctx, (byKind = new Map()));
+const contextLoaders = new WeakMap<object, Map<KindName, DataLoader<records.CampusRecord, unknown[]>>>();
+function postsFor(ctx: GraphQLContext, info: GraphQLResolveInfo, kind: KindSpec) {
+  const scope = executionScope(ctx, info);
+  let byKind = contextLoaders.get(scope);
+  if (!byKind) contextLoaders.set(scope, (byKind = new Map()));
   let loader = byKind.get(kind.name);
   if (!loader) {
     loader = new DataLoader(async (list: readonly records.CampusRecord[]) => {
@@ -73,10 +76,11 @@ function postsFor(ctx: GraphQLContext, kind: KindSpec) {
 
 // Relationships that are not Prisma relations (comments, tags, contact points) load through
 // the same batched loaders REST's ?include= uses, one DataLoader per request and relation.
-const relationLoaders = new WeakMap<GraphQLContext, Map<string, DataLoader<records.CampusRecord, unknown>>>();
-function relationLoader(ctx: GraphQLContext, kind: KindSpec, name: string) {
-  let loaders = relationLoaders.get(ctx);
-  if (!loaders) relationLoaders.set(ctx, (loaders = new Map()));
+const relationLoaders = new WeakMap<object, Map<string, DataLoader<records.CampusRecord, unknown>>>();
+function relationLoader(ctx: GraphQLContext, info: GraphQLResolveInfo, kind: KindSpec, name: string) {
+  const scope = executionScope(ctx, info);
+  let loaders = relationLoaders.get(scope);
+  if (!loaders) relationLoaders.set(scope, (loaders = new Map()));
   const key = `${kind.name}.${name}`;
   let loader = loaders.get(key);
   if (!loader) {
@@ -165,7 +169,7 @@ function commentsField(t: LooseFieldBuilder, kind: KindSpec) {
   return t.field!({
     type: [Comment],
     description: 'Newest first',
-    resolve: (r: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => relationLoader(ctx, kind, 'Comments').load(r),
+    resolve: (r: records.CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) => relationLoader(ctx, info, kind, 'Comments').load(r),
   });
 }
 
@@ -215,10 +219,10 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
             t.string!({
               nullable: true,
               description: 'Staff only (and the person themselves)',
-              resolve: async (p: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => {
+              resolve: async (p: records.CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
                 const viewer = await ctx.viewer();
                 if (viewer.personId !== p.ID && !hasLevel(viewer.level, 'Staff')) return null;
-                const point = (await relationLoader(ctx, kind, name).load(p)) as { Data: string } | null;
+                const point = (await relationLoader(ctx, info, kind, name).load(p)) as { Data: string } | null;
                 return point?.Data ?? null;
               },
             }),
@@ -246,7 +250,7 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
         blogPosts: t.field!({
           type: [ref('BlogPost')],
           description: 'Blog posts whose context is this section',
-          resolve: async (s: records.CampusRecord, _a: unknown, ctx: GraphQLContext) => readableOnly(KINDS.BlogPost, await postsFor(ctx, kind).load(s), ctx),
+          resolve: async (s: records.CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) => readableOnly(KINDS.BlogPost, await postsFor(ctx, info, kind).load(s), ctx),
         }),
       };
     case 'Course':
@@ -256,8 +260,8 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
       return {
         author: one('Person', 'author'),
         tags: t.stringList!({
-          resolve: async (c: records.CampusRecord, _a: unknown, ctx: GraphQLContext) =>
-            ((await relationLoader(ctx, kind, 'Tags').load(c)) as Array<{ Title: string }>).map((tag) => tag.Title),
+          resolve: async (c: records.CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
+            ((await relationLoader(ctx, info, kind, 'Tags').load(c)) as Array<{ Title: string }>).map((tag) => tag.Title),
         }),
         comments: commentsField(t, kind),
       };

@@ -2,6 +2,7 @@
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
+import { executionScope } from '../execution-scope.ts';
 import type { GraphQLContext } from '../context.ts';
 import { PING_LIST_MAX, latestPings, pingDurations, pingsByNumber, type LatestPing } from '../../monitoring/pings/service.ts';
 import { intKey } from '../node-keys.ts';
@@ -11,7 +12,7 @@ import { validationError } from '../../shared/errors.ts';
 const durationOf = new WeakMap<object, number | null>();
 
 /** Per request, one loader per variant (first, body, durations): 100 checks are one statement. */
-const loaders = new WeakMap<GraphQLContext, Map<string, DataLoader<number, LatestPing[]>>>();
+const loaders = new WeakMap<object, Map<string, DataLoader<number, LatestPing[]>>>();
 
 /**
  * Pings one request may ask for, counted as checks × `first`. The query cost limit cannot
@@ -33,8 +34,9 @@ export function listedPings(ctx: GraphQLContext, checkId: number, first: number,
   // Bodies can be large: read only when the query asks for one. Durations are paired within
   // each check's window (Healthchecks' prepare_durations), only when asked for too.
   const { withBody, withDurations } = selectionOf(info);
-  let byVariant = loaders.get(ctx);
-  if (!byVariant) loaders.set(ctx, (byVariant = new Map()));
+  const scope = executionScope(ctx, info);
+  let byVariant = loaders.get(scope);
+  if (!byVariant) loaders.set(scope, (byVariant = new Map()));
   const key = `${first}:${withBody}:${withDurations}`;
   let loader = byVariant.get(key);
   if (!loader) {
