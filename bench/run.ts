@@ -14,6 +14,7 @@ import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
 import { notificationsSuite } from './suites/notifications.ts';
 import { fanoutSuite } from './suites/fanout.ts';
+import os from 'node:os';
 import pg from 'pg';
 
 type Suite = (ctx: BenchContext) => Promise<Figure[]>;
@@ -56,7 +57,9 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
-const setup = db === 'postgres' ? `${await postgresVersion(args.dbUrl)} on 127.0.0.1, Redis on 127.0.0.1 for fan-out` : '';
+// The machine may be shared (other work on the same cores): the load at the start says how much.
+const load = `load average ${os.loadavg()[0]!.toFixed(1)} at the start`;
+const setup = db === 'postgres' ? `${await postgresVersion(args.dbUrl)} on 127.0.0.1, Redis on 127.0.0.1 for fan-out; ${load}` : load;
 const ctx = createContext(args);
 const figures: Figure[] = [];
 console.log(`${machine()}; load generator: ${hasWrk ? 'wrk' : 'node (wrk not installed)'}${setup ? `; ${setup}` : ''}${smoke ? '; SMOKE RUN, sizes reduced' : ''}`);

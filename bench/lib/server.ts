@@ -21,12 +21,14 @@ export interface ServerOptions {
   /** Script to run, relative to the repository; what `npm start` runs by default. */
   entry?: string;
   env?: Record<string, string>;
+  /** Extra flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const started = performance.now();
   const entry = options.entry ?? 'scripts/start.mjs';
-  const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info',
       // Receivers listen on 127.0.0.1; one key sends far more than a script's budget; an access

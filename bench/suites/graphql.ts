@@ -1,6 +1,6 @@
 // Target 3: GraphQL query planning. A dashboard query (100 checks, each with its last 10 pings
 // and their durations, and its flips) in at most 4 SQL statements, and its throughput against a
-// hand-written REST handler serving the same data (bench/lib/baseline-server.ts), both served
+// hand-written REST handler serving the same data (bench/lib/baseline-routes.ts), both served
 // by the same server process on loopback and measured side by side.
 import { load, type LoadResult } from '../lib/load.ts';
 import { scrape } from '../lib/metrics.ts';
@@ -11,7 +11,7 @@ import type { BenchContext } from './context.ts';
 
 // Page sizes go in variables: graphql-armor multiplies a selection's cost by a literal `first`,
 // and `checks(first: 100) … pings(first: 10)` written literally exceeds the configured limit.
-const DASHBOARD = `query Dashboard($checks: Int!, $pings: Int!) { project { checks(first: $checks) { nodes {
+export const DASHBOARD = `query Dashboard($checks: Int!, $pings: Int!) { project { checks(first: $checks) { nodes {
   name status lastPing
   pings(first: $pings) { n type date duration }
   flips { timestamp newStatus oldStatus }
@@ -153,7 +153,7 @@ export async function graphqlSuite(ctx: BenchContext): Promise<Figure[]> {
  * then a failure); every fourth check tags its runs with a run id. Checks get 14, 15 or 16 pings,
  * so a third of the listed windows of 10 begin with a success whose start is just outside.
  */
-async function sendPings(server: ServerProcess, codes: string[]) {
+export async function sendPings(server: Pick<ServerProcess, 'url'>, codes: string[]) {
   const rounds = (i: number) => 14 + (i % 3);
   for (let round = 0; round < 16; round++) {
     await Promise.all(
