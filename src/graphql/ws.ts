@@ -61,6 +61,18 @@ export type AdmitOperation = (credentials: { apiKey: string | null; authorizatio
 const tooManyRequests = (retryAfter: number) =>
   new GraphQLError(`Too many requests, try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`, { extensions: { code: 'RATE_LIMITED', retryAfter } });
 
+const SERVER_TYPES = new Set(['next', 'error', 'connection_ack']);
+
+/** The type of a message only a server sends, or null (other messages go to graphql-ws as they are). */
+function serverTypeOf(text: string): string | null {
+  try {
+    const type = (JSON.parse(text) as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && SERVER_TYPES.has(type) ? type : null;
+  } catch {
+    return null; // graphql-ws answers what is not JSON (4400 Invalid message received)
+  }
+}
+
 export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<any, any>, deps: MonitoringDeps, keepAliveMs = 12_000, admitOperation?: AdmitOperation) {
   // A message is bounded as an HTTP body is (ws's default is 100 MiB): a larger one closes the
   // socket with 1009 Message Too Big.
@@ -75,9 +87,19 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
     const emit = socket.emit.bind(socket);
     socket.emit = ((event: string | symbol, ...args: unknown[]) => {
       if (event === 'error' && (args[0] as { code?: string } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return false;
-      if (event === 'message' && jsonNestedDeeperThan(String(args[0]), MAX_JSON_DEPTH)) {
-        socket.close(CloseCode.BadRequest, TOO_DEEP_SOCKET_MESSAGE);
-        return false;
+      if (event === 'message') {
+        const text = String(args[0]);
+        if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+          socket.close(CloseCode.BadRequest, TOO_DEEP_SOCKET_MESSAGE);
+          return false;
+        }
+        // graphql-ws answers a well-formed message of a server's type (next, error,
+        // connection_ack) from a client with 4500 Internal Server Error: it is a bad request.
+        const type = serverTypeOf(text);
+        if (type) {
+          socket.close(CloseCode.BadRequest, `unexpected message type from a client: ${type}`);
+          return false;
+        }
       }
       return emit(event, ...args);
     }) as typeof socket.emit;

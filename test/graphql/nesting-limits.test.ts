@@ -82,6 +82,13 @@ describe('over WebSocket', () => {
     }
   });
 
+  it('closes with 4400, not 4500, on a message of a type only a server sends', async () => {
+    for (const type of ['next', 'error', 'connection_ack']) {
+      const { close } = await run([init, JSON.stringify({ id: '1', type, payload: type === 'error' ? [{ message: 'x' }] : {} })]);
+      expect(close).toEqual([4400, `unexpected message type from a client: ${type}`]);
+    }
+  });
+
   it('still serves a message at the limit, and headers one level inside `headers`', async () => {
     const connect = JSON.stringify({ type: 'connection_init', payload: { headers: { 'X-Api-Key': w.alice.api_key } } });
     const subscribe = `{"id":"1","type":"subscribe","payload":{"query":"{ project { name } }","extensions":{"x":${nested(MAX_JSON_DEPTH - 3)}}}}`;
