@@ -163,6 +163,9 @@ async function checkReferences(deps: CampusDeps, kind: KindSpec, data: RecordInp
 
 async function assignHandle(deps: CampusDeps, kind: KindSpec, data: RecordInput, existing: CampusRecord | null, errors: FieldErrors) {
   if (!kind.handleFrom) return;
+  // A null Handle is one not given: a new record gets one from its title, an existing record
+  // keeps its own (it is in URLs; the column cannot be empty).
+  if (data.Handle === null) delete data.Handle;
   const taken = async (handle: string) =>
     !!(await delegate(deps.db, kind).findFirst({ where: { Handle: handle, NOT: existing ? { ID: existing.ID } : undefined }, select: { ID: true } }));
   if (typeof data.Handle === 'string') {
