@@ -85,6 +85,6 @@ describe('fuzzing every GraphQL argument', () => {
         }),
         { numRuns: Math.ceil(RUNS / 25) },
       );
-    });
+    }, 120_000);
   }
 });
