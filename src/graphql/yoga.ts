@@ -101,12 +101,13 @@ export function createGraphQLHandler(deps: MonitoringDeps, log: Logger, registry
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600', ETag: page.etag });
       return res.end(page.html);
     }
-    // A body refused part-way (413) is left unread, and this @whatwg-node release leaves the
-    // request paused: the keep-alive connection would then never read the client's next
-    // request. Close it once the answer is out instead of draining an unbounded body.
-    res.once('finish', () => {
-      if (!req.complete) req.socket?.end();
-    });
+    // A body refused part-way (413) is left unread: answer with `Connection: close` and close
+    // the connection after the answer, since what the client still sends cannot be a next request.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+      if (!req.complete) res.shouldKeepAlive = false;
+      return writeHead.apply(this, args);
+    } as ServerResponse['writeHead'];
     return yoga(req, res, { req, res });
   };
   return { yoga, handle };

@@ -16,6 +16,7 @@ const JSON_TYPE = 'application/json';
 interface Answer {
   status: number;
   type: string | null;
+  connection: string | null;
   text: string;
   body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
 }
@@ -28,7 +29,7 @@ async function send(init: { method?: string; path?: string; body?: BodyInit; hea
     ...(init.duplex ? { duplex: init.duplex } : {}),
   } as RequestInit);
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type'), text, body: JSON.parse(text) };
+  return { status: res.status, type: res.headers.get('content-type'), connection: res.headers.get('connection'), text, body: JSON.parse(text) };
 }
 
 const post = (payload: unknown, accept?: string) => send({ body: JSON.stringify(payload), headers: accept ? { Accept: accept } : {} });
@@ -76,6 +77,10 @@ describe('request size limits', () => {
     const a = await send({ body: stream, duplex: 'half' });
     expect(a.status).toBe(413);
     expect(codes(a)).toEqual(['REQUEST_ENTITY_TOO_LARGE']);
+    // The rest of the body is not read, so the connection cannot carry a next request: closed.
+    expect(a.connection).toBe('close');
+    // Requests read whole keep theirs.
+    expect((await post({ query: '{ project { name } }' })).connection).toBe('keep-alive');
   });
 
   it('accepts a body just under the limit', async () => {
