@@ -3,6 +3,11 @@
 // result goes to every one of them. With 10,000 dashboards watching one project's flips this
 // saves 9,999 GraphQL executions per flip and the per-subscriber iterator stacks of graphql-js,
 // envelop and graphql-ws. Each subscriber keeps its own bounded buffer, as in events.ts.
+//
+// A subscriber whose transport can take text (ws.ts, `Sink.sendDirectly`) gets each result as
+// the JSON its `next` message carries, serialized once per event for all of them, and sent from
+// here, a slice of subscribers per turn of the event loop: graphql-ws would stringify the same
+// result once per subscriber, and await a promise chain per subscriber per event.
 import type { ExecutionResult } from 'graphql';
 import { wakeSoon } from '../monitoring/events.ts';
 
@@ -10,21 +15,52 @@ type Source = AsyncIterable<ExecutionResult>;
 type Started = Source | ExecutionResult;
 
 const BUFFER = 256;
+/** Direct subscribers sent to per turn of the event loop, so requests keep being answered meanwhile. */
+const SEND_SLICE = 256;
+
+/** The `payload` of a result's `next` message, as JSON (the same for every subscriber). */
+export type SerializeResult = (result: ExecutionResult) => string;
+/** Sends one `next` message with this payload JSON (the transport may drop it for a subscriber too far behind). */
+export type SendPayload = (payloadJson: string) => void;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function isStream(value: Started): value is Source {
   return typeof (value as Source)[Symbol.asyncIterator] === 'function';
 }
 
-class Sink implements AsyncIterableIterator<ExecutionResult> {
+export class Sink implements AsyncIterableIterator<ExecutionResult> {
   #queue: ExecutionResult[] = [];
   #waiting: ((r: IteratorResult<ExecutionResult>) => void) | null = null;
   #wakeScheduled = false;
   #done = false;
+  #send: SendPayload | null = null;
 
-  constructor(private leave: (sink: Sink) => void) {}
+  constructor(
+    private leave: (sink: Sink) => void,
+    private serialize: SerializeResult,
+  ) {}
 
-  push(result: ExecutionResult) {
+  /**
+   * From now on results go to `send` as their payload JSON, not through `next()` (which then
+   * only reports the end); what is already queued goes first, in order.
+   */
+  sendDirectly(send: SendPayload) {
+    for (const result of this.#queue.splice(0)) send(this.serialize(result));
+    this.#send = send;
+  }
+
+  get direct(): boolean {
+    return this.#send !== null;
+  }
+
+  /** A result for this subscriber; `payloadJson` is its serialization, when already made. */
+  push(result: ExecutionResult, payloadJson?: string) {
     if (this.#done) return;
+    if (this.#send) {
+      this.#send(payloadJson ?? this.serialize(result));
+      return;
+    }
     if (this.#queue.length >= BUFFER) this.#queue.shift();
     this.#queue.push(result);
     if (this.#waiting && !this.#wakeScheduled) {
@@ -75,6 +111,7 @@ class Hub {
 
   constructor(
     stream: Source,
+    private serialize: SerializeResult,
     private onClose: () => void,
   ) {
     this.source = stream[Symbol.asyncIterator]();
@@ -84,7 +121,7 @@ class Hub {
   /** A new subscriber, or null when the hub has just closed. */
   join(): Sink | null {
     if (this.#closed) return null;
-    const sink = new Sink((s) => this.#leave(s));
+    const sink = new Sink((s) => this.#leave(s), this.serialize);
     this.sinks.add(sink);
     return sink;
   }
@@ -94,7 +131,18 @@ class Hub {
       for (;;) {
         const { value, done } = await this.source.next();
         if (done || this.#closed) break;
-        for (const sink of this.sinks) sink.push(value);
+        // Direct subscribers in slices, the next event only once every subscriber has this
+        // one: each still gets every event in order. One serialization serves them all.
+        let payloadJson: string | undefined;
+        let sent = 0;
+        for (const sink of [...this.sinks]) {
+          if (!sink.direct) {
+            sink.push(value);
+            continue;
+          }
+          sink.push(value, (payloadJson ??= this.serialize(value)));
+          if (++sent % SEND_SLICE === 0) await nextTurn();
+        }
       }
     } catch {
       // The source failed: every subscriber's stream ends, as it would have alone.
@@ -129,8 +177,11 @@ export interface SharedSubscriptions {
   subscribers(): number;
 }
 
-/** One registry per server: subscribers of different servers never share. */
-export function createSharedSubscriptions(): SharedSubscriptions {
+/**
+ * One registry per server: subscribers of different servers never share. `serialize` makes a
+ * result's `next` payload JSON for subscribers that take text (the transport's own rules).
+ */
+export function createSharedSubscriptions(serialize: SerializeResult = JSON.stringify): SharedSubscriptions {
   const hubs = new Map<string, Hub | Promise<Hub | ExecutionResult>>();
   const live = () => [...hubs.values()].filter((h): h is Hub => h instanceof Hub);
   return {
@@ -146,7 +197,7 @@ export function createSharedSubscriptions(): SharedSubscriptions {
               hubs.delete(key);
               return started;
             }
-            const hub: Hub = new Hub(started, () => {
+            const hub: Hub = new Hub(started, serialize, () => {
               if (hubs.get(key) === hub) hubs.delete(key);
             });
             hubs.set(key, hub);

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { CloseCode } from 'graphql-ws';
-import { GraphQLError, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../monitoring/context.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
@@ -18,7 +18,7 @@ import { jsonNestedDeeperThan } from '../http/body.ts';
 
 /** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
 export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
-import { createSharedSubscriptions } from './shared-subscriptions.ts';
+import { createSharedSubscriptions, Sink } from './shared-subscriptions.ts';
 import type { Verdict } from '../http/rate-limit.ts';
 
 /**
@@ -63,6 +63,23 @@ const tooManyRequests = (retryAfter: number) =>
 
 const SERVER_TYPES = new Set(['next', 'error', 'connection_ack']);
 
+/**
+ * Unsent bytes past which a shared subscription's subscriber loses new events (its socket is not
+ * draining): as the 256-event buffer it has without direct sends, a consumer that falls behind
+ * costs a bounded amount of memory and never slows the others.
+ */
+const MAX_UNSENT_BYTES = MAX_REQUEST_BYTES;
+
+/**
+ * A result's `next` payload as graphql-ws would send it after our onNext (below): errors with
+ * their codes and without HTTP hints; no `errors` key when there are none.
+ */
+function nextPayloadJson(result: ExecutionResult): string {
+  const { errors, ...rest } = result;
+  if (errors?.length) return JSON.stringify({ ...result, errors: errors.map((e) => socketError(e)) });
+  return JSON.stringify(errors ? { ...rest, errors: [] } : rest);
+}
+
 /** The type of a message only a server sends, or null (other messages go to graphql-ws as they are). */
 function serverTypeOf(text: string): string | null {
   try {
@@ -104,7 +121,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       return emit(event, ...args);
     }) as typeof socket.emit;
   });
-  const shared = createSharedSubscriptions();
+  const shared = createSharedSubscriptions(nextPayloadJson);
   const disposable = useServer(
     {
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: Enveloped['execute'] }).execute(args),
@@ -164,6 +181,18 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
           if (err instanceof Error && 'locations' in err) return [err as GraphQLError];
           throw err;
         }
+      },
+      // A shared subscription's results go straight to the socket, serialized once for all its
+      // subscribers (shared-subscriptions.ts); graphql-ws still answers `complete` and ends it
+      // when the client leaves. The message is the one graphql-ws would send.
+      onOperation: (ctx, id, _payload, _args, result) => {
+        if (!(result instanceof Sink) || !(id in ctx.subscriptions)) return;
+        const socket = ctx.extra.socket;
+        const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+        result.sendDirectly((payloadJson) => {
+          if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_UNSENT_BYTES) return;
+          socket.send(`${head}${payloadJson}}`);
+        });
       },
       // What onSubscribe refused, and each result: codes on every error, no HTTP hints.
       onError: (_ctx, _id, _payload, errors) => errors.map((e) => socketError(e)),

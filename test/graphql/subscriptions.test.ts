@@ -58,6 +58,33 @@ const until = async (cond: () => boolean) => {
   for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
 };
 
+/** graphql-transport-ws by hand, to see the exact text of each message; `next()` waits for the next `next`. */
+async function rawSubscriber(key: string, id: string, query: string, variables: Record<string, unknown>) {
+  const socket = new WebSocket(w.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+  const messages: string[] = [];
+  const waiting: Array<(text: string) => void> = [];
+  let read = 0;
+  socket.on('message', (data) => {
+    const text = String(data);
+    if (JSON.parse(text).type !== 'next') return;
+    messages.push(text);
+    waiting.shift()?.(text);
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  const acked = new Promise((resolve) => socket.once('message', resolve));
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { 'X-Api-Key': key } }));
+  await acked;
+  socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
+  return {
+    socket,
+    received: () => messages.length,
+    next: () => (read < messages.length ? Promise.resolve(messages[read++]!) : new Promise<string>((resolve) => waiting.push((t) => (read++, resolve(t))))),
+  };
+}
+
+/** Subscriptions the server holds, shared ones counted per subscriber (/metrics). */
+const activeSubscriptions = async () => Number(/^gateway_subscriptions_active (\d+)/m.exec(await (await fetch(`${w.url}/metrics`)).text())?.[1]);
+
 describe('graphql-ws subscriptions', () => {
   it('pushes the up and down flips of a /fail ping, with the check resolvable', async () => {
     const code = await newCheck(w.alice.api_key, { name: 'flippy' });
@@ -94,6 +121,35 @@ describe('graphql-ws subscriptions', () => {
     ro.stop();
     await until(() => w.app.deps.events.listenerCount('flip') === idle.flip);
     expect(w.app.deps.events.listenerCount('flip')).toBe(idle.flip);
+  });
+
+  it('sends every subscriber of a shared subscription the message graphql-ws would, errors with their codes, past one slice of 256', async () => {
+    const code = await newCheck(w.alice.api_key, { name: 'fanned' });
+    // A read-only key may watch flips but not a check's channels: each event carries data and
+    // an UNAUTHENTICATED error, which the socket shows with its code and without HTTP hints.
+    const query = 'subscription($id: ID) { flips(checkId: $id) { newStatus check { name channels { name } } } }';
+    const sockets = await Promise.all(Array.from({ length: 300 }, (_, i) => rawSubscriber(w.alice.api_key_readonly, `op-${i}`, query, { id: code })));
+    await until(() => w.app.deps.events.listenerCount('flip') > idle.flip!);
+    expect(w.app.deps.events.listenerCount('flip')).toBe(idle.flip! + 1);
+    await w.ping(`/ping/${code}/fail`);
+    const texts = await Promise.all(sockets.map((s) => s.next()));
+    texts.forEach((text, i) => expect(text.startsWith(`{"id":"op-${i}","type":"next","payload":`)).toBe(true));
+    const payloads = new Set(texts.map((text) => JSON.stringify(JSON.parse(text).payload)));
+    expect(payloads.size).toBe(1);
+    expect(JSON.parse(texts[0]!).payload).toEqual({
+      data: { flips: { newStatus: 'down', check: { name: 'fanned', channels: null } } },
+      errors: [{ message: 'wrong api key', locations: [{ line: 1, column: 70 }], path: ['flips', 'check', 'channels'], extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+    // One leaves with `complete`: the others keep receiving, it gets nothing more.
+    sockets[0]!.socket.send(JSON.stringify({ id: 'op-0', type: 'complete' }));
+    for (let i = 0; i < 200 && (await activeSubscriptions()) !== 299; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await activeSubscriptions()).toBe(299);
+    await w.ping(`/ping/${code}`);
+    const second = await Promise.all(sockets.slice(1).map((s) => s.next()));
+    expect(second.every((text) => JSON.parse(text).payload.data.flips.newStatus === 'up')).toBe(true);
+    expect(sockets[0]!.received()).toBe(1);
+    for (const s of sockets) s.socket.close();
+    await until(() => w.app.deps.events.listenerCount('flip') === idle.flip);
   });
 
   it('pushes a monitor-detected flip dated at the going-down time', async () => {

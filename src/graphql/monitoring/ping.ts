@@ -1,18 +1,31 @@
 // The Ping type and the per-request loader that lists pings with their durations.
 import DataLoader from 'dataloader';
-import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { Kind, getArgumentValues, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
 import { executionScope } from '../execution-scope.ts';
 import type { GraphQLContext } from '../context.ts';
 import { PING_LIST_MAX, latestPings, pingDurations, pingsByNumber, type LatestPing } from '../../monitoring/pings/service.ts';
 import { intKey } from '../node-keys.ts';
 import { validationError } from '../../shared/errors.ts';
+import { pageArgument } from '../pagination.ts';
 
-/** Each listed ping's duration in ms (null: none), computed with the window it was listed in. */
-const durationOf = new WeakMap<object, number | null>();
+/**
+ * A ping as the Ping type resolves it: listed ones carry their duration in ms (null: none),
+ * computed with the window they were listed in. A property on the request's own objects, not a
+ * WeakMap beside them: a dashboard resolves a thousand of these, and each WeakMap entry cost a
+ * look-up per field and an ephemeron for the garbage collector to trace.
+ */
+export type ListedPing = LatestPing & { durationMs?: number | null };
 
-/** Per request, one loader per variant (first, body, durations): 100 checks are one statement. */
-const loaders = new WeakMap<object, Map<string, DataLoader<number, LatestPing[]>>>();
+/** Per execution, one loader per variant (first, body, durations): 100 checks are one statement. */
+const loaders = new WeakMap<object, Map<string, DataLoader<number, ListedPing[]>>>();
+
+/**
+ * Per execution and variant, the lists a batch has loaded, by check: a `pings` field resolved
+ * after its batch (Project.checks prefetches it) answers synchronously, so a page of 100 checks
+ * costs graphql-js no promise per check, nor the async completion of each check object.
+ */
+const loaded = new WeakMap<object, Map<string, Map<number, ListedPing[]>>>();
 
 /**
  * Pings one request may ask for, counted as checks × `first`. The query cost limit cannot
@@ -29,33 +42,101 @@ function spend(ctx: GraphQLContext, pings: number) {
   }
 }
 
-/** The newest `first` pings of a check, loaded together with those of every check beside it. */
-export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): Promise<LatestPing[]> {
-  // Bodies can be large: read only when the query asks for one. Durations are paired within
-  // each check's window (Healthchecks' prepare_durations), only when asked for too.
-  const { withBody, withDurations } = selectionOf(info);
-  const scope = executionScope(ctx, info);
+interface Variant {
+  first: number;
+  withBody: boolean;
+  withDurations: boolean;
+}
+
+const variantKey = (v: Variant) => `${v.first}:${v.withBody}:${v.withDurations}`;
+
+function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLoader<number, ListedPing[]> {
+  const { first, withBody, withDurations } = variant;
   let byVariant = loaders.get(scope);
   if (!byVariant) loaders.set(scope, (byVariant = new Map()));
-  const key = `${first}:${withBody}:${withDurations}`;
+  const key = variantKey(variant);
   let loader = byVariant.get(key);
   if (!loader) {
     loader = new DataLoader(async (checkIds: readonly number[]) => {
-      spend(ctx, checkIds.length * Math.max(0, Math.min(first, PING_LIST_MAX)));
-      const byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody });
+      let byCheck: Map<number, ListedPing[]>;
+      try {
+        spend(ctx, checkIds.length * Math.max(0, Math.min(first, PING_LIST_MAX)));
+        byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody });
+      } catch (err) {
+        // As values, not thrown: DataLoader forgets the keys of a batch that throws, and the
+        // fields would then load (and count against PINGS_PER_REQUEST) a second time.
+        return checkIds.map(() => err as Error);
+      }
+      let done = loaded.get(scope);
+      if (!done) loaded.set(scope, (done = new Map()));
+      let lists = done.get(key);
+      if (!lists) done.set(key, (lists = new Map()));
       return Promise.all(
         checkIds.map(async (id) => {
-          const pings = byCheck.get(id) ?? [];
+          const pings: ListedPing[] = byCheck.get(id) ?? [];
           // The window came with its look-backs, so this reads nothing more; `duration` then
           // resolves synchronously, which spares graphql-js a promise per ping.
-          if (withDurations) (await pingDurations(ctx.deps, id, pings)).forEach((ms, i) => durationOf.set(pings[i]!, ms));
+          if (withDurations) (await pingDurations(ctx.deps, id, pings)).forEach((ms, i) => (pings[i]!.durationMs = ms));
+          lists.set(id, pings);
           return pings;
         }),
       );
     });
     byVariant.set(key, loader);
   }
-  return loader.load(checkId);
+  return loader;
+}
+
+/**
+ * The newest `first` pings of a check, loaded together with those of every check beside it:
+ * the list itself when its batch has already been read (see `loaded`), else a promise of it.
+ */
+export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): ListedPing[] | Promise<ListedPing[]> {
+  // Bodies can be large: read only when the query asks for one. Durations are paired within
+  // each check's window (Healthchecks' prepare_durations), only when asked for too.
+  const variant = { first, ...selectionOf(info) };
+  const scope = executionScope(ctx, info);
+  return loaded.get(scope)?.get(variantKey(variant))?.get(checkId) ?? loaderFor(ctx, scope, variant).load(checkId);
+}
+
+/**
+ * Loads, in one batch per variant, the pings every `pings` field under `info` (a field whose
+ * type is a list of checks) will ask for, so that those fields then resolve without a promise.
+ * Only for a read-write key (others are refused the field), only for fields without directives
+ * (a skipped field would read for nothing) and with valid arguments: whatever it passes over, or
+ * whatever fails, the field itself then loads or reports at its own path, as it would have.
+ */
+export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLResolveInfo, checkIds: readonly number[]): Promise<void> {
+  if (checkIds.length === 0) return;
+  const access = await ctx.access().catch(() => null);
+  if (!access || access.readOnly) return;
+  const field = (info.schema.getType('Check') as GraphQLObjectType | undefined)?.getFields().pings;
+  if (!field) return;
+  const byKey = new Map<string, FieldNode[]>();
+  const collect = (set: SelectionSetNode | undefined, seen: Set<string>) => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) {
+        if (s.name.value === 'pings') byKey.set(s.alias?.value ?? 'pings', [...(byKey.get(s.alias?.value ?? 'pings') ?? []), s]);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) collect(s.selectionSet, seen);
+      else if (!seen.has(s.name.value)) collect(info.fragments[s.name.value]?.selectionSet, new Set(seen).add(s.name.value));
+    }
+  };
+  for (const node of info.fieldNodes) collect(node.selectionSet, new Set());
+  const scope = executionScope(ctx, info);
+  const batches: Promise<unknown>[] = [];
+  for (const nodes of byKey.values()) {
+    if (nodes.some((n) => n.directives?.length)) continue;
+    let first: number;
+    try {
+      first = pageArgument('first', getArgumentValues(field, nodes[0]!, info.variableValues).first as number | null | undefined, PING_LIST_MAX) ?? 100;
+    } catch {
+      continue;
+    }
+    const variant = { first, withBody: selects(nodes, info, 'body'), withDurations: selects(nodes, info, 'duration') };
+    // loadMany settles every key (errors as values): a failed batch is the field's to report.
+    batches.push(loaderFor(ctx, scope, variant).loadMany(checkIds));
+  }
+  await Promise.all(batches);
 }
 
 /**
@@ -65,19 +146,19 @@ export function listedPings(ctx: GraphQLContext, checkId: number, first: number,
 const selections = new WeakMap<GraphQLResolveInfo['fieldNodes'], { withBody: boolean; withDurations: boolean }>();
 function selectionOf(info: GraphQLResolveInfo) {
   let found = selections.get(info.fieldNodes);
-  if (!found) selections.set(info.fieldNodes, (found = { withBody: selects(info, 'body'), withDurations: selects(info, 'duration') }));
+  if (!found) selections.set(info.fieldNodes, (found = { withBody: selects(info.fieldNodes, info, 'body'), withDurations: selects(info.fieldNodes, info, 'duration') }));
   return found;
 }
 
-/** Whether the document selects `name` under the field `info` resolves (fragments included). */
-function selects(info: GraphQLResolveInfo, name: string): boolean {
+/** Whether the document selects `name` under `fieldNodes` (fragments included). */
+function selects(fieldNodes: readonly FieldNode[], info: Pick<GraphQLResolveInfo, 'fragments'>, name: string): boolean {
   const visit = (set: SelectionSetNode | undefined): boolean =>
     !!set?.selections.some((s) => {
       if (s.kind === Kind.FIELD) return s.name.value === name;
       if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
       return visit(info.fragments[s.name.value]?.selectionSet);
     });
-  return info.fieldNodes.some((f) => visit(f.selectionSet));
+  return fieldNodes.some((f) => visit(f.selectionSet));
 }
 
 /** A ping's key in its global ID: the check's row id and the ping's serial number ("12:345"). */
@@ -89,7 +170,7 @@ function pingKey(key: string): { checkId: number; n: number } | null {
 // A plain object type, not a Prisma one: listed pings come from latestPings' window query and
 // live ones from ingest, never from a Prisma relation, so there is nothing for the plugin to plan.
 // Its identity is (check, n), which live pings have too (their row id is not known yet).
-export const Ping = builder.node(builder.objectRef<LatestPing>('Ping'), {
+export const Ping = builder.node(builder.objectRef<ListedPing>('Ping'), {
   id: { resolve: (p) => `${p.checkId}:${p.n}`, parse: pingKey as (key: string) => { checkId: number; n: number } },
   // As Check.pings: read-write keys of the check's project, within the listed window.
   loadMany: async (refs, ctx: GraphQLContext) => pingsByNumber(ctx.deps, await ctx.access(), refs),
@@ -107,7 +188,7 @@ export const Ping = builder.node(builder.objectRef<LatestPing>('Ping'), {
       nullable: true,
       description: 'Seconds since the matching start ping (success and fail pings), as REST\'s `duration`',
       resolve: (p, _a, ctx) => {
-        const ms = durationOf.get(p);
+        const ms = p.durationMs;
         if (ms !== undefined) return ms === null ? null : ms / 1000;
         // A ping outside a listed window (a live subscription event) stands alone: the domain
         // then looks back for its start.

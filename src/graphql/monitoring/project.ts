@@ -8,6 +8,7 @@ import { listBadges } from '../../monitoring/badges/service.ts';
 import { MAX_PAGE, pageArgument } from '../pagination.ts';
 import { Check, CheckStatus } from './check.ts';
 import { Channel } from './channel.ts';
+import { prefetchListedPings } from './ping.ts';
 import { nodeId, uuidKey } from '../node-keys.ts';
 
 const BadgeSet = builder.objectRef<{ tag: string; urls: Record<string, string> }>('BadgeSet').implement({
@@ -40,7 +41,15 @@ const CheckFilter = builder.inputType('CheckFilter', {
 
 const CheckPage = builder.objectRef<CheckPageShape>('CheckPage').implement({
   fields: (t) => ({
-    nodes: t.field({ type: [Check], resolve: (p) => p.nodes }),
+    nodes: t.field({
+      type: [Check],
+      // The page's pings load here, one batch per variant, so each check's `pings` field then
+      // resolves synchronously (ping.ts, prefetchListedPings).
+      resolve: async (p, _a, ctx, info) => {
+        await prefetchListedPings(ctx, info, p.nodes.map((c) => c.id));
+        return p.nodes;
+      },
+    }),
     totalCount: t.int({ description: 'Checks matching the filter, all pages', resolve: (p) => p.totalCount() }),
     hasNextPage: t.exposeBoolean('hasNextPage'),
     endCursor: t.exposeString('endCursor', { nullable: true, description: 'Pass as `after` for the next page' }),
