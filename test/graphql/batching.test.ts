@@ -82,6 +82,35 @@ it.skipIf(postgresUnderTest())('runs the same statements for 2 checks as for 10 
   expect(small.statements.length).toBeLessThanOrEqual(12);
 });
 
+it.skipIf(postgresUnderTest())('loads the pings of a page once per asked size, aliases and fragments included, a skipped field not at all, and none for a read-only key (SQLite only: the setup opens a SQLite client)', async () => {
+  const query = `query($skip: Boolean!) { project { checks { nodes {
+    last: pings(first: 1) { n }
+    ...Two
+    skipped: pings(first: 3) @skip(if: $skip) { n }
+  } } } }
+  fragment Two on Check { two: pings(first: 2) { n type duration } }`;
+  const windows = () => statements.filter((sql) => sql.includes('"windows"')).length;
+  for (const skip of [true, false]) {
+    statements.length = 0;
+    const r = await q(query, { skip }, w.bob.api_key);
+    expect(r.errors).toBeUndefined();
+    expect(windows()).toBe(skip ? 2 : 3);
+    const nodes = r.data.project.checks.nodes;
+    expect(nodes).toHaveLength(10);
+    for (const node of nodes) {
+      expect(node.last).toEqual([{ n: 3 }]);
+      expect(node.two).toEqual([{ n: 3, type: 'fail', duration: null }, { n: 2, type: 'success', duration: 1.5 }]);
+      if (skip) expect(node).not.toHaveProperty('skipped');
+      else expect(node.skipped).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }]);
+    }
+  }
+  statements.length = 0;
+  const readOnly = await q('{ project { checks { nodes { name pings(first: 2) { n } } } } }', {}, w.bob.api_key_readonly);
+  expect(readOnly.data.project.checks.nodes.map((n: { pings: unknown }) => n.pings)).toEqual(Array(10).fill(null));
+  expect(readOnly.errors?.map((e) => e.extensions?.code)).toEqual(Array(10).fill('UNAUTHENTICATED'));
+  expect(windows()).toBe(0);
+});
+
 it.skipIf(postgresUnderTest())('limits nested pings per check, not across all checks (SQLite only: the setup opens a SQLite client; PostgreSQL: postgres-latest-pings.test.ts)', async () => {
   const r = await q('{ project { checks { nodes { pings(first: 1) { type } } } } }', {}, w.bob.api_key);
   expect(r.data.project.checks.nodes.map((n: { pings: unknown }) => n.pings)).toEqual(Array(10).fill([{ type: 'fail' }]));
