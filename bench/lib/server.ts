@@ -25,10 +25,13 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
+/** BENCH_CPU_PROF=<folder>: every server a suite starts writes a V8 CPU profile there on exit. */
+const profiling = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+
 export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const started = performance.now();
   const entry = options.entry ?? 'scripts/start.mjs';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? profiling()), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info',
       // Receivers listen on 127.0.0.1; one key sends far more than a script's budget; an access
@@ -76,4 +79,11 @@ export async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
   return kb * 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; ticks of 10 ms). */
+export async function cpuMsOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }

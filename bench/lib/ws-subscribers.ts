@@ -4,11 +4,12 @@
 // Talks to the parent in lines of JSON: it prints {"ready":N,…} once all N sockets are
 // acknowledged and their `subscribe` messages written (the server registers them a moment
 // later: the parent confirms on /metrics). Then for each stdin command
-//   {"expect":K,"sentAt":<epoch ms>,"timeoutMs":…,"raw":false}
+//   {"expect":K,"sentAt":<epoch ms>,"timeoutMs":…,"raw":false,"warmUp":false}
 // it waits until every client has received K flip events in all (or the timeout), and prints
 // the delivery latency of the K-th event, Date.now() at receipt − sentAt (one machine, one
 // clock), for this round and for all rounds so far; with "raw" also every latency of the round
-// (to merge with another process's). {"exit":true} closes every client.
+// (to merge with another process's); a warm-up round is left out of the totals. {"exit":true}
+// closes every client.
 import { createInterface } from 'node:readline';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -130,13 +131,16 @@ function stats(latencies: number[]) {
 const all: number[] = [];
 let expectedTotal = 0;
 
-async function expect(k: number, sentAt: number, timeoutMs: number, raw: boolean) {
+async function expect(k: number, sentAt: number, timeoutMs: number, raw: boolean, warmUp: boolean) {
   const deadline = Date.now() + timeoutMs;
   while ((reached[k] ?? 0) < subscribers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
   const round: number[] = [];
   for (const s of subscribers) if (s.received.length >= k) round.push(s.received[k - 1]! - sentAt);
-  all.push(...round);
-  expectedTotal += subscribers.length;
+  // A warm-up round is reported on its own and left out of the totals.
+  if (!warmUp) {
+    all.push(...round);
+    expectedTotal += subscribers.length;
+  }
   print({
     round: k,
     ...stats(round),
@@ -154,13 +158,13 @@ async function expect(k: number, sentAt: number, timeoutMs: number, raw: boolean
 let queue = Promise.resolve();
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (!line.trim()) return;
-  const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; raw?: boolean; exit?: boolean };
+  const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; raw?: boolean; warmUp?: boolean; exit?: boolean };
   queue = queue.then(async () => {
     if (command.exit) {
       await Promise.all(subscribers.map((s) => s.client.dispose()));
       process.exit(0);
     }
-    if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000, command.raw === true);
+    if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000, command.raw === true, command.warmUp === true);
   });
 });
 process.stdin.on('end', () => process.exit(0));
