@@ -7,12 +7,20 @@ export type DomainErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT';
 
+/**
+ * Longest message an error carries. Some messages quote what the caller sent ("channel not
+ * found: <id>"); a 60,000-character identifier must not come back whole in every answer.
+ */
+export const MAX_ERROR_MESSAGE = 500;
+
+const bounded = (message: string) => (message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE - 1)}…` : message);
+
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
   ) {
-    super(message);
+    super(bounded(message));
     this.name = 'DomainError';
   }
 }
