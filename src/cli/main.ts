@@ -21,12 +21,12 @@ let opened: CreatedDb | undefined;
 async function openDatabase(): Promise<CreatedDb> {
   if (!opened) {
     const { databaseUrl, pgPoolSize } = loadConfig();
-    const [migrate, { openDb }] = await Promise.all([loadMigrate(), import('../db/client.ts')]);
+    const [migrate, { openDb, waitForOtherWriters }] = await Promise.all([loadMigrate(), import('../db/client.ts')]);
     // A fresh machine has no database yet: create and migrate it first.
     await migrate(databaseUrl);
     opened = openDb(databaseUrl, { poolSize: pgPoolSize });
     db = opened.db;
-    if (opened.provider === 'sqlite') await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+    await waitForOtherWriters(opened);
   }
   return opened;
 }

@@ -65,6 +65,14 @@ export function createDb(databaseUrl: string): Db {
 }
 
 /**
+ * For a process beside a running server (the CLI): on SQLite, wait up to 5 s for the server's
+ * write to commit instead of failing at once; PostgreSQL runs writers side by side already.
+ */
+export async function waitForOtherWriters(opened: CreatedDb): Promise<void> {
+  if (opened.provider === 'sqlite') await opened.db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+}
+
+/**
  * SQLite settings for a server: WAL lets readers proceed while a write commits, and a busy
  * timeout makes a second process (the CLI, another instance) wait instead of failing.
  */

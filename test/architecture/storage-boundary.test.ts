@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 
 const ROOTS = ['src/monitoring', 'src/campus', 'src/links', 'src/graphql', 'rest-compat'];
 /** Files that implement a port for one database, or choose the implementations. */
-const STORE_FILE = /(^|\/)(sqlite-[\w-]+|postgres-[\w-]+|storage|search-storage|latest-pings-query)\.ts$/;
+const STORE_FILE = /(^|\/)(sqlite-[\w-]+|postgres-[\w-]+|storage|search-storage|latest-pings-store)\.ts$/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,4 +1,4 @@
-// latestPings' statement (pings/service.ts) in each database's words: the one read the
+// The LatestPingsQuery store: latestPings' statement (pings/service.ts) in each database's words, the one read the
 // domain asks of the storage by SQL, chosen with the other stores (monitoring/storage.ts).
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
