@@ -7,7 +7,7 @@ import { postgresPingStore } from './pings/postgres-store.ts';
 import { postgresMonitorStore } from './monitor/postgres-store.ts';
 import { postgresNotificationStore } from './notifications/postgres-store.ts';
 import type { TransactionLocks } from './transaction-locks.ts';
-import { latestPingsQuery } from './pings/latest-pings-query.ts';
+import { latestPingsQuery } from './pings/latest-pings-store.ts';
 
 const postgresLocks: TransactionLocks = {
   // NO KEY UPDATE: pings and flips referencing the check may still be inserted meanwhile.

@@ -1,6 +1,6 @@
 // The monitoring hot paths' stores for the database DATABASE_URL names, chosen once at start.
 // Domain code sees only the ports (pings/store.ts, monitor/store.ts, notifications/store.ts,
-// transaction-locks.ts, pings/latest-pings-query.ts).
+// transaction-locks.ts, pings/latest-pings-store.ts).
 import type { CreatedDb } from '../db/client.ts';
 import type { PingStore } from './pings/store.ts';
 import type { MonitorStore } from './monitor/store.ts';
@@ -10,7 +10,7 @@ import { sqliteMonitorStore } from './monitor/sqlite-store.ts';
 import { sqliteNotificationStore } from './notifications/sqlite-store.ts';
 import { postgresMonitoringStores } from './postgres-storage.ts';
 import { oneWriterLocks, type TransactionLocks } from './transaction-locks.ts';
-import { latestPingsQuery, type LatestPingsQuery } from './pings/latest-pings-query.ts';
+import { latestPingsQuery, type LatestPingsQuery } from './pings/latest-pings-store.ts';
 
 export interface MonitoringStores {
   pings: PingStore;
