@@ -22,6 +22,11 @@ interface Sub {
 export interface Live {
   /** Runs `handler` with each result's data (and errors) until the returned function is called. */
   subscribe<T>(query: string, variables: Record<string, unknown>, handler: (data: T | null, errors: GraphQLErrorShape[]) => void): () => void;
+  /**
+   * Calls `listener` with the current state at once, then with each change. At once, because the
+   * socket starts connecting when the Live is made: a view that registers a moment later (after
+   * its first paint) must not miss a connection that was already made.
+   */
   onState(listener: (state: LiveState) => void): () => void;
   readonly state: LiveState;
   close(): void;
@@ -124,6 +129,7 @@ export function connectLive(key: string | null, { wsTimeoutMs = 4000 } = {}): Li
     },
     onState(listener) {
       listeners.add(listener);
+      listener(state);
       return () => listeners.delete(listener);
     },
     get state() {
