@@ -11,8 +11,8 @@ import { queryNumber } from '../lib/query.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
 import { startServer, type ServerProcess } from '../lib/server.ts';
 import type { BenchContext } from './context.ts';
+import { MONITOR_LAG_BUCKETS } from '../../src/metrics/metrics.ts';
 
-const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,8 +43,8 @@ async function flipsRecorded(servers: ServerProcess[], due: number): Promise<Scr
 
 function lagFigures(m: Scrape, due: number, label: string): Figure[] {
   const recorded = m('gateway_flips_recorded_total', { reason: 'timeout' });
-  const p99 = quantileFromBuckets(m, 'gateway_monitor_lag_seconds', 0.99, LAG_BUCKETS);
-  const p50 = quantileFromBuckets(m, 'gateway_monitor_lag_seconds', 0.5, LAG_BUCKETS);
+  const p99 = quantileFromBuckets(m, 'gateway_monitor_lag_seconds', 0.99, MONITOR_LAG_BUCKETS);
+  const p50 = quantileFromBuckets(m, 'gateway_monitor_lag_seconds', 0.5, MONITOR_LAG_BUCKETS);
   const mean = m('gateway_monitor_lag_seconds_sum') / Math.max(1, m('gateway_monitor_lag_seconds_count'));
   return [
     {
