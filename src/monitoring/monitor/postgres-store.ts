@@ -78,8 +78,16 @@ async function passPage(sql: Sql, now: Date, after: MonitorCursor, pageSize: num
   return page;
 }
 
-export function postgresMonitorStore(pool: pg.Pool, observe: StatementListener): MonitorStore {
+/**
+ * Pages in flight at once when thousands of checks are due together: one page's round trips
+ * and commit overlap another's work in PostgreSQL, so the last flip is recorded sooner. Two of
+ * the pool's connections (PG_POOL_SIZE, default 10), leaving the rest to pings and requests.
+ */
+export const POSTGRES_PARALLEL_PAGES = 2;
+
+export function postgresMonitorStore(pool: pg.Pool, observe: StatementListener, parallelPages = POSTGRES_PARALLEL_PAGES): MonitorStore {
   return {
     passPage: (now, after, pageSize) => transaction(pool, observe, (sql) => passPage(sql, now, after, pageSize)),
+    parallelPages,
   };
 }

@@ -57,5 +57,7 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
 export function sqliteMonitorStore(exclusive: Exclusive): MonitorStore {
   return {
     passPage: (now, after, pageSize) => immediateTransaction(exclusive, (db, observe) => passPage(db, observe, now, after, pageSize)),
+    // One writer: a second page would only wait for the first.
+    parallelPages: 1,
   };
 }

@@ -24,4 +24,9 @@ export interface MonitorPage {
 export interface MonitorStore {
   /** Handles the due checks after `after` (at most `pageSize`) in one committed transaction. */
   passPage(now: Date, after: MonitorCursor, pageSize: number): Promise<MonitorPage>;
+  /**
+   * How many pages a pass may have in flight at once when more than one page is due. SQLite: 1
+   * (one writer). PostgreSQL: several, each claiming rows the others have not (SKIP LOCKED).
+   */
+  readonly parallelPages: number;
 }

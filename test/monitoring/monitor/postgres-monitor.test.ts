@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
-import { POSTGRES_DUE_SQL, postgresMonitorStore } from '../../../src/monitoring/monitor/postgres-store.ts';
+import { POSTGRES_DUE_SQL, POSTGRES_PARALLEL_PAGES, postgresMonitorStore } from '../../../src/monitoring/monitor/postgres-store.ts';
 import { createWorld, T0, type World } from '../../helpers/world.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 
@@ -82,6 +82,28 @@ describe.skipIf(!url)(`monitor passes on PostgreSQL${url ? '' : ' (skipped: TEST
     expect(notifications).toHaveLength(100);
     expect(notifications.every((n) => n.status === 'down' && n.flipId !== null && n.nextAttemptAt.getTime() === at(300).getTime())).toBe(true);
     expect(await w.app.db.check.count({ where: { id: { in: ids }, status: 'down', alertAfter: null } })).toBe(100);
+  });
+
+  it('shares a pass of many due checks between pages in flight side by side, each check flipped once', async () => {
+    const ids = await dueChecks('wave', 3500, at(130));
+    const kinds: string[] = [];
+    const observe = (sql: string) => {
+      if (sql === POSTGRES_DUE_SQL) kinds.push('due');
+      else if (sql.startsWith('WITH "down"')) kinds.push('write');
+    };
+    // A pool with connections open, as a running server's is (a new one would take a connect).
+    const p = pool();
+    await Promise.all([1, 2, 3].map(() => p.query('SELECT pg_sleep(0.02)')));
+    const pass = await runMonitorPass({ ...w.app.deps, monitorStore: postgresMonitorStore(p, observe) }, at(400));
+    expect(POSTGRES_PARALLEL_PAGES).toBeGreaterThan(1);
+    // The first page alone (an idle pass stays one query); once it is full, two pages are
+    // claimed before either is written.
+    expect(kinds.slice(0, 4)).toEqual(['due', 'write', 'due', 'due']);
+    expect(pass.wentDown).toBe(3500);
+    const flips = await w.app.db.flip.findMany({ where: { checkId: { in: ids } }, select: { checkId: true } });
+    expect(flips).toHaveLength(3500);
+    expect(new Set(flips.map((f) => f.checkId)).size).toBe(3500);
+    expect(await w.app.db.notification.count({ where: { checkId: { in: ids } } })).toBe(3500);
   });
 
   it('leaves a check another transaction holds to that transaction, and takes it on the next pass', async () => {
