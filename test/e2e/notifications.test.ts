@@ -119,7 +119,8 @@ it('delivers after SIGKILL and restart a notification that was in flight, with t
   // The killed process's lease runs out (3 × 300 ms + 2 s), then this one takes it over.
   const requests = await receiver.waitFor(2, 15_000);
   expect(requests[1]!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
-  const metrics = await (await fetch(`${base}/metrics`)).text();
-  expect(metrics).toMatch(/gateway_notifications_total\{kind="webhook",outcome="sent"\} 1/);
-  expect(metrics).toMatch(/gateway_notifications_pending 0/);
+  // Counted once the receiver's answer is in and the outcome committed: a moment after the request arrived.
+  const metrics = () => fetch(`${base}/metrics`).then((r) => r.text());
+  await expect.poll(metrics, { timeout: 10_000 }).toMatch(/gateway_notifications_total\{kind="webhook",outcome="sent"\} 1/);
+  await expect.poll(metrics, { timeout: 10_000 }).toMatch(/gateway_notifications_pending 0/);
 }, 60_000);

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase, testPostgresUrl } from '../helpers/postgres.ts';
+import { freshPostgresDatabase, testPostgresUrl, testPool } from '../helpers/postgres.ts';
 import { testRedisUrl, uniqueNamespace, waitFor } from '../helpers/redis.ts';
 import { openDb } from '../../src/db/client.ts';
 import { createProject } from '../../src/monitoring/projects/service.ts';
@@ -67,7 +67,7 @@ describe.skipIf(missing.length > 0)(`three gateway processes on one PostgreSQL d
     const withSecret = new URL(database.url);
     withSecret.password = SECRET;
     databaseUrl = withSecret.toString();
-    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    sql = testPool({ connectionString: database.url, max: 2 });
     // A plain Redis client on the channels the prefix names: the events really cross Redis there.
     redisTap = new Redis(redisUrl!);
     redisTap.on('message', (channel: string) => tapped.push(channel));

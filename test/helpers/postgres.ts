@@ -56,3 +56,15 @@ export async function freshPostgresDatabase(admin = requiredUrl()): Promise<{ ur
 
 export const postgresMigrationsRoot = path.join(import.meta.dirname, '..', '..', 'prisma', 'postgres');
 export const readPostgresSchema = () => readFileSync(path.join(postgresMigrationsRoot, 'schema.prisma'), 'utf8');
+
+/**
+ * A pool of a test's own. pg-pool's end() resolves before its connections have closed, so the
+ * world's DROP DATABASE … WITH (FORCE) right after can terminate one mid-close: the pool then
+ * emits 'error', which without a listener is an uncaught exception (as the server's pool has
+ * one, src/db/client.ts).
+ */
+export function testPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => {});
+  return pool;
+}

@@ -11,7 +11,7 @@ import { postgresNotificationStore } from '../../src/monitoring/notifications/po
 import { runMonitorPass } from '../../src/monitoring/monitor/pass.ts';
 import { latestPings } from '../../src/monitoring/pings/service.ts';
 import { createWorld, T0, type World } from '../helpers/world.ts';
-import { postgresUnderTest } from '../helpers/postgres.ts';
+import { postgresUnderTest, testPool } from '../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -23,7 +23,7 @@ describe.skipIf(!url)(`dates on PostgreSQL in other time zones${url ? '' : ' (sk
   beforeAll(async () => {
     process.env.TZ = 'America/New_York';
     w = await createWorld();
-    pool = new pg.Pool({ connectionString: w.databaseUrl, max: 2, options: '-c TimeZone=Pacific/Auckland' });
+    pool = testPool({ connectionString: w.databaseUrl, max: 2, options: '-c TimeZone=Pacific/Auckland' });
   });
   afterAll(async () => {
     await pool.end();

@@ -113,11 +113,17 @@ suite('dashboard', () => {
     await page.close();
   }, 60_000);
 
-  it('stays signed in across a reload, signs out, and refuses a wrong key', async () => {
+  it('stays signed in across a reload (even when the server fails to answer at first), signs out, and refuses a wrong key', async () => {
     const page = await browser.page();
     await signIn(page, w.alice.api_key);
+    // As a proxy would answer while the server restarts: the key is kept and tried again.
+    let failed = 0;
+    await page.route(`${w.url}/graphql`, (route) => (failed++ < 2 ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue()));
     await page.reload();
     await page.locator('tr[data-check="backup"]').waitFor();
+    expect(failed).toBeGreaterThan(2);
+    await page.unroute(`${w.url}/graphql`);
+    browser.errors.splice(0, browser.errors.length, ...browser.errors.filter((e) => !/status of 502/.test(e)));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.locator('#key').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);

@@ -27,14 +27,46 @@ export async function openSession(key: string): Promise<Session> {
 export function Dashboard() {
   const [session, setSession] = useState<Session | null>(null);
   const [restoring, setRestoring] = useState(() => storedKey() !== null);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
   useEffect(() => {
     const key = storedKey();
     if (!key) return;
-    openSession(key)
-      .then(setSession, () => forgetKey())
-      .finally(() => setRestoring(false));
+    // Only the server refusing the key signs the user out; a failure on the way (the server
+    // restarting, a proxy's 502, a dropped connection) is tried again, the key kept.
+    let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const restore = (attempt: number) =>
+      openSession(key).then(
+        (opened) => {
+          if (cancelled) return;
+          setSession(opened);
+          setRestoring(false);
+        },
+        (err: unknown) => {
+          if (cancelled) return;
+          if (err instanceof RequestError && err.code === 'UNAUTHENTICATED') {
+            forgetKey();
+            setRestoring(false);
+            return;
+          }
+          setRestoreError(err instanceof Error ? err.message : String(err));
+          retry = setTimeout(() => restore(attempt + 1), Math.min(10_000, 500 * 2 ** attempt));
+        },
+      );
+    void restore(0);
+    return () => {
+      cancelled = true;
+      clearTimeout(retry);
+    };
   }, []);
-  if (restoring) return <main class="narrow"><p>Loading…</p></main>;
+  if (restoring) {
+    return (
+      <main class="narrow">
+        <p>Loading…</p>
+        {restoreError && <p class="error" role="alert">Could not reach the server ({restoreError}); trying again.</p>}
+      </main>
+    );
+  }
   if (!session) {
     return (
       <SignIn
@@ -84,11 +116,24 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
   const hash = useHash();
 
   useEffect(() => {
-    const reload = () =>
-      allChecks(session).then(
-        (list) => (setChecks(list), setError(null)),
-        (err: unknown) => setError(err instanceof RequestError ? err.message : String(err)),
+    // A failed read is tried again (with backoff) unless the server refused the key.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const reload = (): Promise<void> => {
+      clearTimeout(retry);
+      return allChecks(session).then(
+        (list) => {
+          failures = 0;
+          setChecks(list);
+          setError(null);
+        },
+        (err: unknown) => {
+          setError(err instanceof RequestError ? err.message : String(err));
+          if (err instanceof RequestError && err.code === 'UNAUTHENTICATED') return;
+          retry = setTimeout(() => void reload(), Math.min(10_000, 500 * 2 ** failures++));
+        },
       );
+    };
     const stopChanges = live.subscribe<{ checkChanged: { change: string; check: CheckSummary } }>(CHECK_CHANGED(session.records), {}, (data) => {
       if (!data) return;
       const { change, check } = data.checkChanged;
@@ -109,6 +154,7 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
     });
     void reload();
     return () => {
+      clearTimeout(retry);
       stopChanges();
       stopState();
       live.close();

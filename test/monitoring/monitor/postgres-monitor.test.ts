@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
 import { POSTGRES_DUE_SQL, POSTGRES_PARALLEL_PAGES, postgresMonitorStore } from '../../../src/monitoring/monitor/postgres-store.ts';
 import { createWorld, T0, type World } from '../../helpers/world.ts';
-import { postgresUnderTest } from '../../helpers/postgres.ts';
+import { postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -15,7 +15,7 @@ describe.skipIf(!url)(`monitor passes on PostgreSQL${url ? '' : ' (skipped: TEST
   let w: World;
   const pools: pg.Pool[] = [];
   const pool = () => {
-    const p = new pg.Pool({ connectionString: w.databaseUrl, max: 4 });
+    const p = testPool({ connectionString: w.databaseUrl, max: 4 });
     pools.push(p);
     return p;
   };

@@ -8,7 +8,7 @@ import { postgresNotificationStore } from '../../../src/monitoring/notifications
 import type { NewNotification } from '../../../src/monitoring/notifications/outbox.ts';
 import type { NotificationStore } from '../../../src/monitoring/notifications/store.ts';
 import { createWorld, T0, type World } from '../../helpers/world.ts';
-import { postgresUnderTest } from '../../helpers/postgres.ts';
+import { postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -17,7 +17,7 @@ describe.skipIf(!url)(`notification store on PostgreSQL${url ? '' : ' (skipped: 
   let w: World;
   const pools: pg.Pool[] = [];
   const store = (): NotificationStore => {
-    const p = new pg.Pool({ connectionString: w.databaseUrl, max: 4 });
+    const p = testPool({ connectionString: w.databaseUrl, max: 4 });
     pools.push(p);
     return postgresNotificationStore(p, () => {});
   };

@@ -8,7 +8,7 @@ import { postgresPingStore } from '../../../src/monitoring/pings/postgres-store.
 import type { PingStore } from '../../../src/monitoring/pings/store.ts';
 import type { PingEvent } from '../../../src/monitoring/events.ts';
 import { createWorld, type World } from '../../helpers/world.ts';
-import { freshPostgresDatabase, postgresUnderTest } from '../../helpers/postgres.ts';
+import { freshPostgresDatabase, postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const pg_ = postgresUnderTest();
 
@@ -16,7 +16,7 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
   let w: World;
   const pools: pg.Pool[] = [];
   const pool = () => {
-    const p = new pg.Pool({ connectionString: w.databaseUrl, max: 4 });
+    const p = testPool({ connectionString: w.databaseUrl, max: 4 });
     pools.push(p);
     return p;
   };
