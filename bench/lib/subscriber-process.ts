@@ -32,8 +32,12 @@ export interface Ready {
   rss: number;
 }
 
-/** The subscriber process, with its soft file-descriptor limit raised to the hard one. */
-export function startSubscribers(options: { port: number; apiKey: string; count: number; batch: number }) {
+/**
+ * The subscriber process, with its soft file-descriptor limit raised to the hard one. Its
+ * clients are lean ones unless BENCH_SUBSCRIBER_CLIENT=graphql-ws (ws-subscribers.ts).
+ */
+export function startSubscribers(given: { port: number; apiKey: string; count: number; batch: number }) {
+  const options = { ...given, client: process.env.BENCH_SUBSCRIBER_CLIENT === 'graphql-ws' ? 'graphql-ws' : 'lean' };
   const child = spawn(
     'bash',
     ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', 'bench/lib/ws-subscribers.ts', JSON.stringify(options)],

@@ -10,6 +10,12 @@
 // clock), for this round and for all rounds so far; with "raw" also every latency of the round
 // (to merge with another process's); a warm-up round is left out of the totals. {"exit":true}
 // closes every client.
+//
+// Two clients (option "client"): "lean", the default, speaks graphql-ws's protocol on a bare
+// `ws` socket and does the least per message (a receipt is timed before anything is parsed; only
+// a message that is not a plain `next` result is parsed), as wrk is a lean HTTP client: 10,000
+// real subscribers parse their messages on their own machines, not in one process on the
+// server's two cores. "graphql-ws" runs graphql-ws's own client per subscriber, for comparison.
 import { createInterface } from 'node:readline';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -21,6 +27,7 @@ interface Options {
   /** Sockets opened at once; the next batch starts when this one is acknowledged. */
   batch?: number;
   query?: string;
+  client?: 'lean' | 'graphql-ws';
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -32,7 +39,8 @@ const url = `ws://127.0.0.1:${options.port}/graphql`;
 const print = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 interface Subscriber {
-  client: Client;
+  /** Closes the subscriber's connection. */
+  dispose(): void | Promise<void>;
   /** Date.now() at the receipt of each flip event, in order. */
   received: number[];
   errors: number;
@@ -46,7 +54,7 @@ const reached: number[] = [];
 let closedLater = 0;
 let lastError = '';
 
-function open(): Promise<void> {
+function openGraphqlWs(): Promise<void> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = () => {
@@ -55,8 +63,8 @@ function open(): Promise<void> {
         resolve();
       }
     };
-    const sub: Subscriber = { received: [], errors: 0, client: undefined as never };
-    sub.client = createClient({
+    const sub: Subscriber = { received: [], errors: 0, dispose: () => {} };
+    const client: Client = createClient({
       url,
       webSocketImpl: WebSocket,
       connectionParams: { 'X-Api-Key': options.apiKey },
@@ -81,7 +89,8 @@ function open(): Promise<void> {
         },
       },
     });
-    sub.client.subscribe(
+    sub.dispose = () => client.dispose();
+    client.subscribe(
       { query },
       {
         next: (value) => {
@@ -103,6 +112,61 @@ function open(): Promise<void> {
     subscribers.push(sub);
   });
 }
+
+
+/** A receipt of this subscriber's `next` result (the clock read first, before any parsing). */
+function received(sub: Subscriber, at: number) {
+  const k = sub.received.push(at);
+  reached[k] = (reached[k] ?? 0) + 1;
+}
+
+// graphql-ws's `next` for subscription "1" with data and no errors: the one message that is
+// timed without being parsed. Anything else is parsed and handled as graphql-ws would.
+const NEXT_HEAD = Buffer.from('{"id":"1","type":"next","payload":{"data":');
+
+function openLean(): Promise<void> {
+  return new Promise((resolve) => {
+    let acknowledged = false;
+    const sub: Subscriber = { received: [], errors: 0, dispose: () => socket.close(1000) };
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    let gone = false;
+    const fail = (why: string) => {
+      if (gone) return;
+      gone = true;
+      if (acknowledged) {
+        closedLater++;
+        return;
+      }
+      failures++;
+      lastError = why;
+      acknowledged = true;
+      resolve();
+    };
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { 'X-Api-Key': options.apiKey } })));
+    socket.on('message', (data: Buffer) => {
+      const at = Date.now();
+      if (data.length > NEXT_HEAD.length && data.subarray(0, NEXT_HEAD.length).equals(NEXT_HEAD)) return received(sub, at);
+      const message = JSON.parse(data.toString()) as { type: string; payload?: { errors?: Array<{ message: string }> } | Array<{ message: string }> };
+      if (message.type === 'connection_ack') {
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+        acknowledged = true;
+        resolve();
+      } else if (message.type === 'ping') socket.send('{"type":"pong"}');
+      else if (message.type === 'next' || message.type === 'error') {
+        const errors = Array.isArray(message.payload) ? message.payload : message.payload?.errors;
+        if (errors?.length) {
+          sub.errors++;
+          lastError = errors[0]!.message;
+        } else received(sub, at);
+      }
+    });
+    socket.on('close', (code, reason) => fail(`closed ${code} ${reason.toString()}`.trim()));
+    socket.on('error', (err) => fail(err.message));
+    subscribers.push(sub);
+  });
+}
+
+const open = options.client === 'graphql-ws' ? openGraphqlWs : openLean;
 
 const started = performance.now();
 for (let opened = 0; opened < options.count; ) {
@@ -161,7 +225,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const command = JSON.parse(line) as { expect?: number; sentAt?: number; timeoutMs?: number; raw?: boolean; warmUp?: boolean; exit?: boolean };
   queue = queue.then(async () => {
     if (command.exit) {
-      await Promise.all(subscribers.map((s) => s.client.dispose()));
+      await Promise.all(subscribers.map((s) => s.dispose()));
       process.exit(0);
     }
     if (command.expect !== undefined) await expect(command.expect, command.sentAt ?? Date.now(), command.timeoutMs ?? 10_000, command.raw === true, command.warmUp === true);

@@ -64,6 +64,9 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
     // The server's CPU time from the ping to the last receipt: what one fan-out costs it,
     // a figure the machine's other load changes far less than latencies.
     const cpuPerFlip: number[] = [];
+    // The same for the one process holding all the subscribers: receiving and parsing 10,000
+    // messages on the same two cores is part of every latency measured here.
+    const clientCpuPerFlip: number[] = [];
     // Flip 0 warms the server up (the first fan-out after a start runs code V8 has not yet
     // optimized, ~2× slower): timed and shown, left out of the figures, as the GraphQL suite's
     // warm-up requests are.
@@ -73,6 +76,7 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       // new → down, then up, down, …: every ping flips the check.
       const path = k % 2 === 1 ? `/ping/${code}/fail` : `/ping/${code}`;
       const cpuBefore = await cpuMsOf(server.child.pid!);
+      const clientCpuBefore = await cpuMsOf(subscribers.child.pid!);
       const sentAt = Date.now();
       const res = await fetch(`${server.url}${path}`);
       await res.text();
@@ -81,9 +85,11 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       subscribers.send({ expect: k, sentAt, timeoutMs: 10_000, warmUp: !measured });
       const round = await subscribers.next<Round>(30_000);
       const cpu = (await cpuMsOf(server.child.pid!)) - cpuBefore;
+      const clientCpu = (await cpuMsOf(subscribers.child.pid!)) - clientCpuBefore;
       if (measured) {
         last = round;
         cpuPerFlip.push(cpu);
+        clientCpuPerFlip.push(clientCpu);
         rounds.push(round);
       } else warmUp = round;
       await sleep(500);
@@ -107,6 +113,14 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       value: cpuSorted[Math.floor(cpuSorted.length / 2)]!,
       unit: 'ms',
       note: `per flip: ${cpuPerFlip.join(', ')} ms (user + system, from the ping to the last receipt; ticks of 10 ms)`,
+    });
+    const clientSorted = [...clientCpuPerFlip].sort((a, b) => a - b);
+    figures.push({
+      suite: 'subscriptions',
+      name: `subscriber process CPU time per flip received by ${n.toLocaleString('en-US')} subscribers (median)`,
+      value: clientSorted[Math.floor(clientSorted.length / 2)]!,
+      unit: 'ms',
+      note: `for information: the load generator's side, on the same cores; per flip: ${clientCpuPerFlip.join(', ')} ms (${process.env.BENCH_SUBSCRIBER_CLIENT === 'graphql-ws' ? "graphql-ws's clients" : 'lean graphql-ws protocol clients'}, one process)`,
     });
     figures.push({
       suite: 'subscriptions',
