@@ -13,6 +13,7 @@ import { createContext, operationHeader, type GraphQLContext } from './context.t
 import { clientError, isClientGraphQLError, toGraphQLError } from './errors.ts';
 import { ARMOR, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, useRequestLimits } from './limits.ts';
 import { schema } from './schema.ts';
+import { compiledExecution } from './compiled-execution.ts';
 import type { LoginThrottle } from '../campus/login-throttle.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
@@ -46,6 +47,8 @@ export function createYogaServer(deps: MonitoringDeps, log: Logger, registry?: R
             }),
           ]
         : []),
+      // Queries and mutations run compiled (graphql-jit), kept for the last few hundred documents.
+      compiledExecution({ registry }).plugin,
     ],
     // HTTP requests carry headers (an HTTP body's `extensions.headers` is ignored); WebSocket
     // operations carry them in their extensions or the connection's params (ws.ts).
