@@ -12,7 +12,7 @@ import { unauthenticated } from '../../src/shared/errors.ts';
 import { LOGIN_REQUIRED } from '../../src/campus/access.ts';
 import { given, intParam } from './browse.ts';
 import { includeParam, parseInclude, withIncludes } from './include.ts';
-import { loginFields, readFields, sessionToken } from './request.ts';
+import { loginFields, readFields, sessionToken, singleField } from './request.ts';
 import { epoch, linkJson, recordJson } from './serialize.ts';
 import type { Route } from './routes.ts';
 
@@ -66,7 +66,7 @@ export function registerExtraRoutes(route: Route, deps: CampusDeps) {
 
   route(['POST'], '/section-participants/create', async ({ req, viewer }) => {
     const f = await readFields(req);
-    const row = await setSectionParticipant(deps, viewer, String(f.CourseSectionID ?? ''), String(f.PersonID ?? ''), String(f.Role ?? ''));
+    const row = await setSectionParticipant(deps, viewer, singleField(f, 'CourseSectionID'), singleField(f, 'PersonID'), singleField(f, 'Role'));
     return { success: true, data: linkJson(row) };
   });
 

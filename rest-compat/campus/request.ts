@@ -83,6 +83,18 @@ export function nestForm(pairs: Array<[string, string]>): Fields {
   return root;
 }
 
+/**
+ * A field that names one value (an ID, a handle, a role) as text: numbers as they print, absent
+ * as ''. A nested form field or a JSON object or list answers 400 rather than being coerced.
+ */
+export function singleField(f: Fields, name: string): string {
+  const v = f[name];
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw new HttpError(400, `${name} must be a single value`);
+}
+
 /** Slate's login form fields (`_LOGIN[username]`, `_LOGIN[password]`), or plain `username`/`password`. */
 export function loginFields(f: Fields): { username: string; password: string } {
   const login = (f._LOGIN && typeof f._LOGIN === 'object' ? f._LOGIN : {}) as Fields;

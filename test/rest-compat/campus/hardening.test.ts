@@ -294,6 +294,20 @@ describe('IDs and references out of range', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers 400 to section participants whose identifiers are nested form fields or JSON objects, and stores nothing', async () => {
+    const before = await snapshot();
+    for (const body of ['CourseSectionID[a][b]=', 'PersonID[]=1&CourseSectionID=1', 'Role[x]=Student&CourseSectionID=1&PersonID=1']) {
+      const res = await raw('POST', '/section-participants/create', body, { ...form, Accept: 'application/json' });
+      expect(res.status, body).toBe(400);
+      expect(res.json.success).toBe(false);
+      expect(res.json.message).toMatch(/^(CourseSectionID|PersonID|Role) must be a single value$/);
+    }
+    const object = await w.campus('POST', '/section-participants/create', { token: staff, json: true, fields: { CourseSectionID: { ID: 1 }, PersonID: 1, Role: 'Student' } });
+    expect(object.status).toBe(400);
+    expect(object.json).toEqual({ success: false, message: 'CourseSectionID must be a single value' });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it.each([
     ['Published', 99999999999999999999],
     ['Published', '99999999999999999999'],
