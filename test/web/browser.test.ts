@@ -1,7 +1,7 @@
 // The dashboard, a public status page and GraphiQL in a real browser (Debian's Chromium via
 // playwright-core) against a real server: live updates without reloading, the key kept out
 // of URLs, the SSE fallback, no console error and no request leaving this machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createWorld, type World } from '../helpers/world.ts';
 import { gql } from '../helpers/gql.ts';
@@ -22,6 +22,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await w?.stop();
+});
+// A failed test leaves its page open: say what it showed (CI keeps the screenshot too).
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail' || !browser) return;
+  for (const [i, page] of browser.context.pages().entries()) {
+    if (page.isClosed() || page.url() === 'about:blank') continue;
+    const text = await page.locator('body').innerText({ timeout: 2000 }).catch((e: unknown) => `(no text: ${String(e)})`);
+    console.error(`failed test's page ${i}: ${page.url()}\n${text.slice(0, 2000)}\nerrors: ${JSON.stringify(browser.errors)}`);
+    await browser.screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}-${i}`).catch(() => {});
+    await page.close();
+  }
 });
 
 async function newCheck(name: string, tags = '') {
