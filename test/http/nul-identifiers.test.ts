@@ -35,3 +35,23 @@ it('GraphQL check and channel mutations answer NOT_FOUND for an id with NUL', as
     expect(res.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
   }
 });
+
+it('badge URLs answer 404 for a project or badge key with NUL', async () => {
+  for (const path of ['/badge/%00/%20.svg', '/badge/a%00/sig/tag.json', '/b/2/%00.svg', '/b/3/x%00y.shields']) {
+    const res = await fetch(w.url + path);
+    expect(res.status, path).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not found' });
+  }
+});
+
+it('check filters with NUL match no check, and a status page slug with NUL is not found', async () => {
+  for (const query of ['slug=%00', 'tag=%00', 'tag=a&tag=b%00']) {
+    const res = await w.api('GET', `/api/v3/checks/?${query}`);
+    expect(res.status, query).toBe(200);
+    expect(res.json, query).toEqual({ checks: [] });
+  }
+  const page = await fetch(`${w.url}/status/a%00b`);
+  expect(page.status).toBe(404);
+  const byGraphql = await gql(w, 'query { statusPage(slug: "a\\u0000b") { title } checks: project { checks(filter: { tags: ["\\u0000"] }) { nodes { name } } } }');
+  expect(byGraphql.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code) ?? []).not.toContain('INTERNAL_SERVER_ERROR');
+});

@@ -110,6 +110,9 @@ function checkFilter(filter: ListChecksFilter) {
 
 function checksWhere(access: ProjectAccess, filter: ListChecksFilter): Prisma.CheckWhereInput {
   const where: Prisma.CheckWhereInput = { projectId: access.projectId };
+  // No slug or tag holds NUL (PostgreSQL text cannot), so such a filter matches nothing; sent
+  // to PostgreSQL it would fail the query (a 500) instead.
+  if (filter.slug?.includes('\u0000') || filter.tags?.some((t) => t.includes('\u0000'))) return { ...where, id: { in: [] } };
   if (filter.slug) where.slug = filter.slug;
   // Tag filters are exact and AND-ed; a LIKE narrows the rows, the split makes it exact.
   const tags = [...new Set(filter.tags ?? [])];

@@ -59,6 +59,8 @@ export async function setStatusPage(db: Db, projectId: string, input: { slug: st
 export const listedOn = (tags: readonly string[], checkTags: string) => tags.length === 0 || tagList(checkTags).some((t) => tags.includes(t));
 
 async function pageScope(db: Db, slug: string) {
+  // No slug holds NUL; PostgreSQL would fail the look-up on it (a 500) instead of finding none.
+  if (slug.includes('\u0000')) throw notFound(NOT_FOUND);
   const project = await db.project.findUnique({ where: { statusSlug: slug }, select: { id: true, name: true, statusTags: true } });
   // Unknown and withdrawn slugs read the same: nothing tells them apart.
   if (!project) throw notFound(NOT_FOUND);
@@ -67,6 +69,7 @@ async function pageScope(db: Db, slug: string) {
 
 /** Whether /status/<slug> is published (for the HTML route's 404). */
 export async function statusPageExists(db: Db, slug: string): Promise<boolean> {
+  if (slug.includes('\u0000')) return false;
   return (await db.project.count({ where: { statusSlug: slug } })) > 0;
 }
 
