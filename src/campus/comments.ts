@@ -7,6 +7,7 @@ import type { Viewer } from './auth.ts';
 import type { KindSpec } from './kinds.ts';
 import { getRecord, type CampusDeps, type CampusRecord } from './service.ts';
 import { COMMENT_MAX_CHARS } from './limits.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 
 export async function addComment(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number, message: unknown) {
   requireLevel(viewer, 'User');
@@ -14,7 +15,7 @@ export async function addComment(deps: CampusDeps, viewer: Viewer, kind: KindSpe
   const text = typeof message === 'string' ? message.trim() : '';
   if (!text) throw new RecordValidationError({ Message: 'You must provide a message.' }, { Message: message });
   // NUL cannot be stored in a PostgreSQL text column (records refuse it the same way).
-  if (text.includes('\u0000')) throw new RecordValidationError({ Message: 'Message is invalid.' }, { Message: message });
+  if (holdsNul(text)) throw new RecordValidationError({ Message: 'Message is invalid.' }, { Message: message });
   // Slate's Message is a TEXT column; the echo is left out, a reply is never larger than this.
   if (text.length > COMMENT_MAX_CHARS) throw new RecordValidationError({ Message: 'Message is too long.' }, {});
   return deps.db.comment.create({

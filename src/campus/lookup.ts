@@ -7,6 +7,7 @@ import type { GatewayEvents } from '../monitoring/events.ts';
 import type { KindSpec } from './kinds.ts';
 import { IDENT_MAX_CHARS, MAX_INT } from './limits.ts';
 import type { RecordSearch } from './search.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 
 export interface CampusDeps {
   db: Db;
@@ -40,7 +41,7 @@ export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string
   if (s.length > IDENT_MAX_CHARS) return null;
   // No stored identifier holds NUL (PostgreSQL text cannot; writes refuse it): it names no
   // record, where PostgreSQL would fail the query (a 500) instead of finding nothing.
-  if (s.includes('\u0000')) return null;
+  if (holdsNul(s)) return null;
   const d = delegate(deps.db, kind);
   // An ID past the 32-bit column range names no record (the query itself would fail).
   if (/^\d+$/.test(s)) return Number(s) > MAX_INT ? null : d.findFirst({ where: { ID: Number(s), ...kindScope(kind) } });

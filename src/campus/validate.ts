@@ -2,6 +2,7 @@
 // { data, errors } out; references and uniqueness are checked by the service.
 import type { FieldSpec, KindSpec } from './kinds.ts';
 import { MAX_INT } from './limits.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 
 export type FieldErrors = Record<string, string>;
 export type RecordInput = Record<string, unknown>;
@@ -42,7 +43,6 @@ export function parseTimestamp(value: unknown): Date | undefined {
 }
 
 /** NUL cannot be stored in a PostgreSQL text column and is never meaningful in a record. */
-const hasNul = (s: string) => s.includes('\u0000');
 
 function convert(field: FieldSpec, raw: unknown): { value?: unknown; error?: string } {
   const invalid = { error: `${spacify(field.name)} is invalid.` };
@@ -64,10 +64,10 @@ function convert(field: FieldSpec, raw: unknown): { value?: unknown; error?: str
     case 'enum':
       return typeof raw === 'string' && field.values!.includes(raw.trim()) ? { value: raw.trim() } : invalid;
     case 'varchar':
-      if ((typeof raw !== 'string' && typeof raw !== 'number') || hasNul(String(raw))) return invalid;
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || holdsNul(String(raw))) return invalid;
       return String(raw).trim().length > 255 ? { error: `${spacify(field.name)} is too long.` } : { value: String(raw).trim() };
     case 'text':
-      return (typeof raw === 'string' || typeof raw === 'number') && !hasNul(String(raw)) ? { value: String(raw) } : invalid;
+      return (typeof raw === 'string' || typeof raw === 'number') && !holdsNul(String(raw)) ? { value: String(raw) } : invalid;
   }
 }
 

@@ -8,6 +8,7 @@ import { MAX_LIST_ITEMS, parseId } from './limits.ts';
 import { setPersonGroups } from './relationships.ts';
 import type { CampusDeps, CampusRecord } from './service.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 
 const CONTACTS = [
   { input: 'Email', primary: 'PrimaryEmailID', className: 'Emergence\\People\\ContactPoint\\Email' },
@@ -38,7 +39,7 @@ function listError(raw: unknown, label: string): string | null {
   if (!(scalar(raw) || (Array.isArray(raw) && raw.every(scalar)))) return `${label} is invalid.`;
   const items = list(raw);
   if (items.length > MAX_LIST_ITEMS) return `${label} may list at most ${MAX_LIST_ITEMS} items.`;
-  if (items.some((s) => s.length > 255 || s.includes('\u0000'))) return `${label} is invalid.`;
+  if (items.some((s) => s.length > 255 || holdsNul(s))) return `${label} is invalid.`;
   return null;
 }
 
@@ -54,7 +55,7 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
     if (value === undefined || value === null) continue;
     // Contact points are short strings; the length check also keeps the patterns below linear
     // in practice (the email pattern backtracks quadratically on long input).
-    if (typeof value !== 'string' || value.includes('\u0000')) errors[c.input] = `${c.input} is invalid.`;
+    if (typeof value !== 'string' || holdsNul(value)) errors[c.input] = `${c.input} is invalid.`;
     else if (value.trim().length > 255) errors[c.input] = `${c.input} is too long.`;
   }
   if (typeof input.Email === 'string' && !errors.Email && input.Email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.Email.trim())) errors.Email = 'Email is invalid.';

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { query, RequestError } from '../lib/graphql.ts';
 import { forgetKey, storedKey, storeKey } from '../lib/key.ts';
 import { connectLive, type LiveState } from '../lib/live.ts';
+import { backoff } from '../lib/backoff.ts';
 import { LiveBadge } from '../components/Status.tsx';
 import { CHECK_CHANGED, CHECKS_PAGE, SIGN_IN, type CheckSummary } from './operations.ts';
 import { discoverRecords } from './records.ts';
@@ -50,7 +51,7 @@ export function Dashboard() {
             return;
           }
           setRestoreError(err instanceof Error ? err.message : String(err));
-          retry = setTimeout(() => restore(attempt + 1), Math.min(10_000, 500 * 2 ** attempt));
+          retry = setTimeout(() => restore(attempt + 1), backoff(attempt, 10_000));
         },
       );
     void restore(0);
@@ -130,7 +131,7 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
         (err: unknown) => {
           setError(err instanceof RequestError ? err.message : String(err));
           if (err instanceof RequestError && err.code === 'UNAUTHENTICATED') return;
-          retry = setTimeout(() => void reload(), Math.min(10_000, 500 * 2 ** failures++));
+          retry = setTimeout(() => void reload(), backoff(failures++, 10_000));
         },
       );
     };

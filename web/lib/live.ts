@@ -5,6 +5,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import type { GraphQLErrorShape } from './graphql.ts';
 import { subscribeSse } from './sse.ts';
+import { backoff } from './backoff.ts';
 
 export type LiveState = 'connecting' | 'websocket' | 'sse' | 'offline' | 'forbidden';
 
@@ -34,7 +35,6 @@ export interface Live {
 
 /** Closed by the server for a wrong key (graphql-ws's Forbidden): retrying cannot help. */
 const FORBIDDEN = 4403;
-const backoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
 
 export function connectLive(key: string | null, { wsTimeoutMs = 4000 } = {}): Live {
   const subs = new Set<Sub>();

@@ -2,6 +2,7 @@
 import { notFound } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { checkState, tagList } from '../checks/derived.ts';
+import { holdsNul } from '../../shared/stored-text.ts';
 import {
   badgeUrls,
   checkBadgeSummary,
@@ -24,7 +25,7 @@ export async function listBadges(deps: MonitoringDeps, access: ProjectAccess): P
 /** The summary behind /badge/<project>/<signature>[/<tag>].<fmt>; 404 when the signature is wrong. */
 export async function projectBadge(deps: MonitoringDeps, projectId: string, signature: string, tag: string) {
   // A NUL names no project; PostgreSQL would fail the query on it (a 500) instead of finding none.
-  if (projectId.includes('\u0000')) throw notFound();
+  if (holdsNul(projectId)) throw notFound();
   const project = await deps.db.project.findUnique({ where: { id: projectId }, select: { id: true, badgeKeyHash: true } });
   if (!project) throw notFound();
   const { valid, states } = verifyBadgeSignature(project.badgeKeyHash, tag, signature);
@@ -39,7 +40,7 @@ export async function projectBadge(deps: MonitoringDeps, projectId: string, sign
 
 /** The summary behind /b/<states>/<check badge key>.<fmt>; labelled with the check's name. */
 export async function checkBadge(deps: MonitoringDeps, badgeKey: string, states: number) {
-  if (badgeKey.includes('\u0000')) throw notFound();
+  if (holdsNul(badgeKey)) throw notFound();
   const check = await deps.db.check.findUnique({ where: { badgeKey } });
   if (!check) throw notFound();
   const status = checkState(check, deps.clock.now()).status;

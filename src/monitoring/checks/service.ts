@@ -13,6 +13,7 @@ import { goingDownAfter } from './status.ts';
 import { parseCheckSpec, type CheckSpec } from './validate.ts';
 import { syncRecordLinks } from '../../links/store.ts';
 import { recordTagsOf } from '../../links/tags.ts';
+import { holdsNul } from '../../shared/stored-text.ts';
 
 export const checkWithChannels = { channels: { select: { channel: { select: { code: true } } } } } as const;
 export type CheckRecord = Prisma.CheckGetPayload<{ include: typeof checkWithChannels }>;
@@ -112,7 +113,7 @@ function checksWhere(access: ProjectAccess, filter: ListChecksFilter): Prisma.Ch
   const where: Prisma.CheckWhereInput = { projectId: access.projectId };
   // No slug or tag holds NUL (PostgreSQL text cannot), so such a filter matches nothing; sent
   // to PostgreSQL it would fail the query (a 500) instead.
-  if (filter.slug?.includes('\u0000') || filter.tags?.some((t) => t.includes('\u0000'))) return { ...where, id: { in: [] } };
+  if ((filter.slug !== undefined && holdsNul(filter.slug)) || filter.tags?.some((t) => holdsNul(t))) return { ...where, id: { in: [] } };
   if (filter.slug) where.slug = filter.slug;
   // Tag filters are exact and AND-ed; a LIKE narrows the rows, the split makes it exact.
   const tags = [...new Set(filter.tags ?? [])];
@@ -133,7 +134,7 @@ function filterChecks<C extends Check>(deps: MonitoringDeps, filter: ListChecksF
 /** By UUID: another project's check is 403, a missing one 404 (Healthchecks' order). */
 export async function getCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
   // A NUL names no check; PostgreSQL would fail the query on it (a 500) instead of finding none.
-  if (code.includes('\u0000')) throw notFound();
+  if (holdsNul(code)) throw notFound();
   const check = await deps.db.check.findUnique({ where: { code }, include: checkWithChannels });
   if (!check) throw notFound();
   if (check.projectId !== access.projectId) throw new OtherProjectError();

@@ -7,6 +7,7 @@ import { writableProject } from '../access.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isHttpUrl, validateWebhookSpec, webhookSpecFromValue, webhookValue, type WebhookSideInput } from './webhook-spec.ts';
+import { holdsNul } from '../../shared/stored-text.ts';
 
 export const CHANNEL_KINDS = ['email', 'webhook', 'sms', 'slack', 'mattermost', 'rocketchat', 'discord'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -130,7 +131,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 export async function findChannel(db: Db, projectId: string | null, code: string): Promise<Channel> {
   // A NUL names no channel; PostgreSQL would fail the query on it (a 500) instead of finding none.
-  const channel = code.includes('\u0000') ? null : await db.channel.findUnique({ where: { code } });
+  const channel = holdsNul(code) ? null : await db.channel.findUnique({ where: { code } });
   // Another project's channel is not found: its existence is not the caller's to know.
   if (!channel || (projectId !== null && channel.projectId !== projectId)) throw notFound(`channel not found: ${code}`);
   return channel;
@@ -148,7 +149,7 @@ export async function listProjectChannels(db: Db, projectId: string) {
 
 /** Deletes a channel; `projectId` null is the operator (CLI). */
 export async function deleteChannel(db: Db, code: string, projectId: string | null = null) {
-  if (code.includes('\u0000')) throw notFound(`channel not found: ${code}`);
+  if (holdsNul(code)) throw notFound(`channel not found: ${code}`);
   const result = await db.channel.deleteMany({ where: { code, ...(projectId === null ? {} : { projectId }) } });
   if (result.count === 0) throw notFound(`channel not found: ${code}`);
 }

@@ -8,6 +8,7 @@ import { subscribe, type CheckChangedEvent } from '../events.ts';
 import { checkState, tagList } from '../checks/derived.ts';
 import type { Status } from '../checks/status.ts';
 import { parseStatusPageSettings, type StatusPageSettings } from './validate.ts';
+import { holdsNul } from '../../shared/stored-text.ts';
 
 /** What a status page shows of a check: deliberately no id, key, URL, tag or description. */
 export interface PublicCheck {
@@ -60,7 +61,7 @@ export const listedOn = (tags: readonly string[], checkTags: string) => tags.len
 
 async function pageScope(db: Db, slug: string) {
   // No slug holds NUL; PostgreSQL would fail the look-up on it (a 500) instead of finding none.
-  if (slug.includes('\u0000')) throw notFound(NOT_FOUND);
+  if (holdsNul(slug)) throw notFound(NOT_FOUND);
   const project = await db.project.findUnique({ where: { statusSlug: slug }, select: { id: true, name: true, statusTags: true } });
   // Unknown and withdrawn slugs read the same: nothing tells them apart.
   if (!project) throw notFound(NOT_FOUND);
@@ -69,7 +70,7 @@ async function pageScope(db: Db, slug: string) {
 
 /** Whether /status/<slug> is published (for the HTML route's 404). */
 export async function statusPageExists(db: Db, slug: string): Promise<boolean> {
-  if (slug.includes('\u0000')) return false;
+  if (holdsNul(slug)) return false;
   return (await db.project.count({ where: { statusSlug: slug } })) > 0;
 }
 
