@@ -55,3 +55,20 @@ it('returns the body as text only when asked for', async () => {
   const r = await q('query($id: ID) { check(id: $id) { pings(first: 2) { n body } } }', { id: code });
   expect(r.data.check.pings).toEqual([{ n: 5, body: 'disk 91% full' }, { n: 4, body: null }]);
 });
+
+it("reads a ping's details only when one is selected, and answers the same either way", async () => {
+  const lean = await q(`query($id: ID) { check(id: $id) { pings(first: 10) { n type date } } }`, { id: code });
+  const detailed = await q(
+    `query($id: ID) { check(id: $id) { lean: pings(first: 10) { n type date } full: pings(first: 10) { n type date ...D } } } fragment D on Ping { scheme method ua remoteAddr exitStatus }`,
+    { id: code },
+  );
+  expect(lean.errors).toBeUndefined();
+  expect(detailed.errors).toBeUndefined();
+  expect(detailed.data.check.lean).toEqual(lean.data.check.pings);
+  expect(detailed.data.check.full.map(({ n, type, date }: Record<string, unknown>) => ({ n, type, date }))).toEqual(lean.data.check.pings);
+  const rest = await w.api('GET', `/api/v3/checks/${code}/pings/`);
+  expect(detailed.data.check.full.map((p: Record<string, unknown>) => [p.scheme, p.method, p.ua, p.remoteAddr])).toEqual(
+    rest.json.pings.map((p: Record<string, unknown>) => [p.scheme, p.method, p.ua, p.remote_addr]),
+  );
+  expect(detailed.data.check.full[0]).toMatchObject({ scheme: 'http', exitStatus: null });
+});

@@ -42,16 +42,24 @@ function spend(ctx: GraphQLContext, pings: number) {
   }
 }
 
-interface Variant {
-  first: number;
+/** What a `pings` field asks of its pings, besides their number: it decides what is read. */
+interface Selected {
   withBody: boolean;
   withDurations: boolean;
+  /** Any of the fields that read DETAIL_FIELDS' columns (else latestPings leaves them unread). */
+  withDetails: boolean;
 }
 
-const variantKey = (v: Variant) => `${v.first}:${v.withBody}:${v.withDurations}`;
+interface Variant extends Selected {
+  first: number;
+}
+
+const DETAIL_FIELDS = new Set(['scheme', 'remoteAddr', 'method', 'ua', 'exitStatus']);
+
+const variantKey = (v: Variant) => `${v.first}:${v.withBody}:${v.withDurations}:${v.withDetails}`;
 
 function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLoader<number, ListedPing[]> {
-  const { first, withBody, withDurations } = variant;
+  const { first, withBody, withDurations, withDetails } = variant;
   let byVariant = loaders.get(scope);
   if (!byVariant) loaders.set(scope, (byVariant = new Map()));
   const key = variantKey(variant);
@@ -61,7 +69,7 @@ function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLo
       let byCheck: Map<number, ListedPing[]>;
       try {
         spend(ctx, checkIds.length * Math.max(0, Math.min(first, PING_LIST_MAX)));
-        byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody });
+        byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody, withDetails });
       } catch (err) {
         // As values, not thrown: DataLoader forgets the keys of a batch that throws, and the
         // fields would then load (and count against PINGS_PER_REQUEST) a second time.
@@ -132,7 +140,7 @@ export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLReso
     } catch {
       continue;
     }
-    const variant = { first, withBody: selects(nodes, info, 'body'), withDurations: selects(nodes, info, 'duration') };
+    const variant = { first, ...selected(nodes, info) };
     // loadMany settles every key (errors as values): a failed batch is the field's to report.
     batches.push(loaderFor(ctx, scope, variant).loadMany(checkIds));
   }
@@ -143,22 +151,28 @@ export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLReso
  * What the `pings` field asks for. Sibling checks of a list share one `fieldNodes` array, so a
  * page of 100 checks walks the selection once, not once per check.
  */
-const selections = new WeakMap<GraphQLResolveInfo['fieldNodes'], { withBody: boolean; withDurations: boolean }>();
-function selectionOf(info: GraphQLResolveInfo) {
+const selections = new WeakMap<GraphQLResolveInfo['fieldNodes'], Selected>();
+function selectionOf(info: GraphQLResolveInfo): Selected {
   let found = selections.get(info.fieldNodes);
-  if (!found) selections.set(info.fieldNodes, (found = { withBody: selects(info.fieldNodes, info, 'body'), withDurations: selects(info.fieldNodes, info, 'duration') }));
+  if (!found) selections.set(info.fieldNodes, (found = selected(info.fieldNodes, info)));
   return found;
 }
 
-/** Whether the document selects `name` under `fieldNodes` (fragments included). */
-function selects(fieldNodes: readonly FieldNode[], info: Pick<GraphQLResolveInfo, 'fragments'>, name: string): boolean {
-  const visit = (set: SelectionSetNode | undefined): boolean =>
-    !!set?.selections.some((s) => {
-      if (s.kind === Kind.FIELD) return s.name.value === name;
-      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
-      return visit(info.fragments[s.name.value]?.selectionSet);
-    });
-  return fieldNodes.some((f) => visit(f.selectionSet));
+/** What the document selects under `fieldNodes` (fragments included; directives count as asked). */
+function selected(fieldNodes: readonly FieldNode[], info: Pick<GraphQLResolveInfo, 'fragments'>): Selected {
+  const found: Selected = { withBody: false, withDurations: false, withDetails: false };
+  const visit = (set: SelectionSetNode | undefined, seen: ReadonlySet<string>) => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) {
+        if (s.name.value === 'body') found.withBody = true;
+        else if (s.name.value === 'duration') found.withDurations = true;
+        else if (DETAIL_FIELDS.has(s.name.value)) found.withDetails = true;
+      } else if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet, seen);
+      else if (!seen.has(s.name.value)) visit(info.fragments[s.name.value]?.selectionSet, new Set(seen).add(s.name.value));
+    }
+  };
+  for (const f of fieldNodes) visit(f.selectionSet, new Set());
+  return found;
 }
 
 /** A ping's key in its global ID: the check's row id and the ping's serial number ("12:345"). */

@@ -7,6 +7,7 @@ import { listChannels } from '../../monitoring/integrations/service.ts';
 import { listBadges } from '../../monitoring/badges/service.ts';
 import { MAX_PAGE, pageArgument } from '../pagination.ts';
 import { Check, CheckStatus } from './check.ts';
+import { checkColumnsFor } from './check-columns.ts';
 import { Channel } from './channel.ts';
 import { prefetchListedPings } from './ping.ts';
 import { nodeId, uuidKey } from '../node-keys.ts';
@@ -81,7 +82,9 @@ export const Project = builder.prismaNode('Project', {
         const { include } = queryFromInfo({ context: ctx, info, path: ['nodes'] }) as { include?: Prisma.CheckInclude };
         // The domain filter REST uses: an empty slug filters nothing, as `?slug=` does.
         const filter = { tags: args.filter?.tags ?? [], status: args.filter?.status ?? [], slug: args.filter?.slug || undefined };
-        const page = await listChecks(ctx.deps, await ctx.access(), filter, { first, after: args.after, include });
+        // Only the columns the selected fields read (check-columns.ts); whole rows otherwise.
+        const columns = checkColumnsFor(info, ['nodes']) ?? undefined;
+        const page = await listChecks(ctx.deps, await ctx.access(), filter, { first, after: args.after, include, columns });
         const nodes = page.checks;
         return {
           nodes,

@@ -36,6 +36,20 @@ export interface ChecksPageRequest {
   after?: string | null;
   /** Relations to load with the page's checks (GraphQL passes what its query selects). */
   include?: Prisma.CheckInclude;
+  /**
+   * Columns to read, when the caller uses no others (GraphQL passes those its query's fields
+   * read); whole rows when absent. The rows are typed whole either way: only the caller knows
+   * which of their fields it will look at.
+   */
+  columns?: readonly (keyof Check)[];
+}
+
+/** findMany's shape for a page: whole rows with their relations, or only the columns asked. */
+function pageRows(page: ChecksPageRequest): { include?: Prisma.CheckInclude } | { select: Prisma.CheckSelect } {
+  if (!page.columns) return { include: page.include };
+  const select: Prisma.CheckSelect = { ...page.include };
+  for (const c of page.columns) select[c] = true;
+  return { select };
 }
 
 export interface ChecksPage {
@@ -69,8 +83,8 @@ export async function listChecks(
     }
     let checks = all.slice(start, start + page.first);
     // The relations of the page only (same rows, read again with them).
-    if (page.include && checks.length) {
-      checks = await deps.db.check.findMany({ where: { id: { in: checks.map((c) => c.id) } }, orderBy: { id: 'asc' }, include: page.include });
+    if ((page.include || page.columns) && checks.length) {
+      checks = (await deps.db.check.findMany({ where: { id: { in: checks.map((c) => c.id) } }, orderBy: { id: 'asc' }, ...pageRows(page) })) as Check[];
     }
     return { checks, hasNextPage: start + page.first < all.length, total: async () => all.length };
   }
@@ -82,12 +96,12 @@ export async function listChecks(
     if (!cursor) throw validationError('unknown cursor');
     afterId = cursor.id;
   }
-  const rows = await deps.db.check.findMany({
+  const rows = (await deps.db.check.findMany({
     where: afterId === undefined ? where : { ...where, id: { gt: afterId } },
     orderBy: { id: 'asc' },
     take: page.first + 1,
-    include: page.include,
-  });
+    ...pageRows(page),
+  })) as Check[];
   return { checks: rows.slice(0, page.first), hasNextPage: rows.length > page.first, total: () => deps.db.check.count({ where }) };
 }
 

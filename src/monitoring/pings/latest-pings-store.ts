@@ -18,6 +18,8 @@ export interface LatestPingsRequest {
   /** At most this many of each check's newest pings (and at most its project's pingLogLimit). */
   first: number;
   withBody: boolean;
+  /** scheme, remoteAddr, method, ua and exitStatus; without them those columns are not read. */
+  withDetails: boolean;
 }
 
 export type LatestPingsQuery = (db: Db, request: LatestPingsRequest) => Promise<LatestPingRow[]>;
@@ -56,7 +58,9 @@ const DIALECTS: Record<Provider, Dialect> = {
 
 export function latestPingsQuery(provider: Provider): LatestPingsQuery {
   const d = DIALECTS[provider];
-  return (db, { projectId, checkIds, first, withBody }) => {
+  return (db, { projectId, checkIds, first, withBody, withDetails }) => {
+    const details = (table: string) =>
+      withDetails ? Prisma.raw(`${['scheme', 'remoteAddr', 'method', 'ua', 'exitStatus'].map((c) => `${table}."${c}"`).join(', ')}, `) : Prisma.empty;
     // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
     // correlated "earlier in the listing?" test per ping would be O(k²).
     return db.$queryRaw<LatestPingRow[]>`
@@ -65,7 +69,7 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
         FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
         WHERE c."projectId" = ${projectId} AND c."id" IN (${Prisma.join(checkIds)})
       ), "listed" AS (
-        SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", p."scheme", p."remoteAddr", p."method", p."ua", p."rid", p."exitStatus",
+        SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", ${details('p')}p."rid",
           ${withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body", p."body" IS NOT NULL AS "hasBody",
           -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
           -- earlier start, success or fail of its run id in the listing
@@ -76,7 +80,7 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
       ), "misses" AS (
         SELECT "checkId", ${d.countMisses} AS "count" FROM "listed" GROUP BY "checkId"
       )
-      SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", l."scheme", l."remoteAddr", l."method", l."ua", l."rid", l."exitStatus", l."body", l."hasBody",
+      SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", ${details('l')}l."rid", l."body", l."hasBody",
         l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
         -- lookBackDuration's query, for the pings it will be asked about
         CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (

@@ -139,17 +139,22 @@ export type LatestPing = Omit<Ping, 'body'> & {
  * SQL: a success or fail whose run id has no earlier start, success or fail in the listing, at
  * most ten per check), so durations cost no further query; pingDurations still looks back
  * itself for any ping that comes without its answer.
+ *
+ * `withDetails: false` leaves scheme, remoteAddr, method, ua and exitStatus unread (undefined on
+ * the returned pings, whatever their type says): for a caller that shows none of them, as a
+ * GraphQL query that does not select them (graphql/monitoring/ping.ts).
  */
 export async function latestPings(
   deps: MonitoringDeps,
   access: ProjectAccess,
   checkIds: readonly number[],
-  options: { first: number; withBody?: boolean },
+  options: { first: number; withBody?: boolean; withDetails?: boolean },
 ): Promise<Map<number, LatestPing[]>> {
   const out = new Map<number, LatestPing[]>(checkIds.map((id) => [id, []]));
   const first = Math.max(0, Math.min(options.first, PING_LIST_MAX));
   if (checkIds.length === 0 || first === 0) return out;
-  const rows = await deps.storage.latestPings(deps.db, { projectId: access.projectId, checkIds, first, withBody: !!options.withBody });
+  const withDetails = options.withDetails ?? true;
+  const rows = await deps.storage.latestPings(deps.db, { projectId: access.projectId, checkIds, first, withBody: !!options.withBody, withDetails });
   for (const r of rows) {
     // One object of one shape per ping: a dashboard lists a thousand of them.
     out.get(r.checkId)!.push({
