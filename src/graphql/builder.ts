@@ -6,6 +6,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { GraphQLContext } from './context.ts';
+import { isoString } from '../shared/iso-date.ts';
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -43,7 +44,7 @@ export const builder = new SchemaBuilder<{
 
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 timestamp in UTC',
-  serialize: (value) => value.toISOString(),
+  serialize: (value) => isoString(value),
   parseValue: (value) => {
     const date = new Date(String(value));
     if (Number.isNaN(date.getTime())) throw new TypeError('invalid DateTime');
