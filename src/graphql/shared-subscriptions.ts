@@ -4,10 +4,11 @@
 // saves 9,999 GraphQL executions per flip and the per-subscriber iterator stacks of graphql-js,
 // envelop and graphql-ws. Each subscriber keeps its own bounded buffer, as in events.ts.
 //
-// A subscriber whose transport can take text (ws.ts, `Sink.sendDirectly`) gets each result as
-// the JSON its `next` message carries, serialized once per event for all of them, and sent from
-// here, a slice of subscribers per turn of the event loop: graphql-ws would stringify the same
-// result once per subscriber, and await a promise chain per subscriber per event.
+// A subscriber whose transport can take bytes (ws.ts, `Sink.sendDirectly`) gets each result as
+// the JSON its `next` message carries, serialized and UTF-8-encoded once per event for all of
+// them, and sent from here, a slice of subscribers per turn of the event loop: graphql-ws would
+// stringify the same result once per subscriber, and await a promise chain per subscriber per
+// event.
 import type { ExecutionResult } from 'graphql';
 import { wakeSoon } from '../monitoring/events.ts';
 
@@ -18,10 +19,12 @@ const BUFFER = 256;
 /** Direct subscribers sent to per turn of the event loop, so requests keep being answered meanwhile. */
 const SEND_SLICE = 256;
 
-/** The `payload` of a result's `next` message, as JSON (the same for every subscriber). */
-export type SerializeResult = (result: ExecutionResult) => string;
-/** Sends one `next` message with this payload JSON (the transport may drop it for a subscriber too far behind). */
-export type SendPayload = (payloadJson: string) => void;
+/** The `payload` of a result's `next` message, as UTF-8 JSON (the same for every subscriber; never modified). */
+export type SerializeResult = (result: ExecutionResult) => Buffer;
+/** Sends one `next` message with this payload (the transport may drop it for a subscriber too far behind). */
+export type SendPayload = (payload: Buffer) => void;
+
+const toJsonBytes: SerializeResult = (result) => Buffer.from(JSON.stringify(result));
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -42,7 +45,7 @@ export class Sink implements AsyncIterableIterator<ExecutionResult> {
   ) {}
 
   /**
-   * From now on results go to `send` as their payload JSON, not through `next()` (which then
+   * From now on results go to `send` as their payload, not through `next()` (which then
    * only reports the end); what is already queued goes first, in order.
    */
   sendDirectly(send: SendPayload) {
@@ -54,11 +57,11 @@ export class Sink implements AsyncIterableIterator<ExecutionResult> {
     return this.#send !== null;
   }
 
-  /** A result for this subscriber; `payloadJson` is its serialization, when already made. */
-  push(result: ExecutionResult, payloadJson?: string) {
+  /** A result for this subscriber; `payload` is its serialization, when already made. */
+  push(result: ExecutionResult, payload?: Buffer) {
     if (this.#done) return;
     if (this.#send) {
-      this.#send(payloadJson ?? this.serialize(result));
+      this.#send(payload ?? this.serialize(result));
       return;
     }
     if (this.#queue.length >= BUFFER) this.#queue.shift();
@@ -133,14 +136,14 @@ class Hub {
         if (done || this.#closed) break;
         // Direct subscribers in slices, the next event only once every subscriber has this
         // one: each still gets every event in order. One serialization serves them all.
-        let payloadJson: string | undefined;
+        let payload: Buffer | undefined;
         let sent = 0;
         for (const sink of [...this.sinks]) {
           if (!sink.direct) {
             sink.push(value);
             continue;
           }
-          sink.push(value, (payloadJson ??= this.serialize(value)));
+          sink.push(value, (payload ??= this.serialize(value)));
           if (++sent % SEND_SLICE === 0) await nextTurn();
         }
       }
@@ -179,9 +182,9 @@ export interface SharedSubscriptions {
 
 /**
  * One registry per server: subscribers of different servers never share. `serialize` makes a
- * result's `next` payload JSON for subscribers that take text (the transport's own rules).
+ * result's `next` payload for subscribers that take bytes (the transport's own rules).
  */
-export function createSharedSubscriptions(serialize: SerializeResult = JSON.stringify): SharedSubscriptions {
+export function createSharedSubscriptions(serialize: SerializeResult = toJsonBytes): SharedSubscriptions {
   const hubs = new Map<string, Hub | Promise<Hub | ExecutionResult>>();
   const live = () => [...hubs.values()].filter((h): h is Hub => h instanceof Hub);
   return {

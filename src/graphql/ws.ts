@@ -19,6 +19,7 @@ import { jsonNestedDeeperThan } from '../http/body.ts';
 /** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
 export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
 import { createSharedSubscriptions, Sink } from './shared-subscriptions.ts';
+import { nextWriter } from './ws-frames.ts';
 import type { Verdict } from '../http/rate-limit.ts';
 
 /**
@@ -80,6 +81,8 @@ function nextPayloadJson(result: ExecutionResult): string {
   return JSON.stringify(errors ? { ...rest, errors: [] } : rest);
 }
 
+const nextPayload = (result: ExecutionResult) => Buffer.from(nextPayloadJson(result));
+
 /** The type of a message only a server sends, or null (other messages go to graphql-ws as they are). */
 function serverTypeOf(text: string): string | null {
   try {
@@ -121,7 +124,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       return emit(event, ...args);
     }) as typeof socket.emit;
   });
-  const shared = createSharedSubscriptions(nextPayloadJson);
+  const shared = createSharedSubscriptions(nextPayload);
   const disposable = useServer(
     {
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: Enveloped['execute'] }).execute(args),
@@ -184,15 +187,11 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       },
       // A shared subscription's results go straight to the socket, serialized once for all its
       // subscribers (shared-subscriptions.ts); graphql-ws still answers `complete` and ends it
-      // when the client leaves. The message is the one graphql-ws would send.
+      // when the client leaves. The message is the one graphql-ws would send, written as one
+      // ready frame (ws-frames.ts).
       onOperation: (ctx, id, _payload, _args, result) => {
         if (!(result instanceof Sink) || !(id in ctx.subscriptions)) return;
-        const socket = ctx.extra.socket;
-        const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
-        result.sendDirectly((payloadJson) => {
-          if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_UNSENT_BYTES) return;
-          socket.send(`${head}${payloadJson}}`);
-        });
+        result.sendDirectly(nextWriter(ctx.extra.socket, id, MAX_UNSENT_BYTES));
       },
       // What onSubscribe refused, and each result: codes on every error, no HTTP hints.
       onError: (_ctx, _id, _payload, errors) => errors.map((e) => socketError(e)),
