@@ -17,11 +17,23 @@ export interface Round extends LatencyStats {
   missed: number;
   extra: number;
   errors: number;
+  /** Receipts whose message differed from the first subscriber's for the same event (raw client). */
+  mismatched: number;
+  /** This event's message as the first subscriber received it (its content is checked by the suite). */
+  sample?: string;
   closed: number;
   lastError?: string;
   total: LatencyStats & { expected: number; missed: number };
   /** Every latency of this round, when the command asked for them (`raw`). */
   latencies?: number[];
+}
+
+export type SubscriberClient = 'raw' | 'ws' | 'graphql-ws';
+
+/** BENCH_SUBSCRIBER_CLIENT: `raw` (the default), `ws` or `graphql-ws` (ws-subscribers.ts). */
+export function subscriberClient(): SubscriberClient {
+  const chosen = process.env.BENCH_SUBSCRIBER_CLIENT;
+  return chosen === 'ws' || chosen === 'graphql-ws' ? chosen : 'raw';
 }
 
 export interface Ready {
@@ -34,10 +46,10 @@ export interface Ready {
 
 /**
  * The subscriber process, with its soft file-descriptor limit raised to the hard one. Its
- * clients are lean ones unless BENCH_SUBSCRIBER_CLIENT=graphql-ws (ws-subscribers.ts).
+ * clients are raw ones unless BENCH_SUBSCRIBER_CLIENT is `ws` or `graphql-ws` (ws-subscribers.ts).
  */
 export function startSubscribers(given: { port: number; apiKey: string; count: number; batch: number }) {
-  const options = { ...given, client: process.env.BENCH_SUBSCRIBER_CLIENT === 'graphql-ws' ? 'graphql-ws' : 'lean' };
+  const options = { ...given, client: subscriberClient() };
   const child = spawn(
     'bash',
     ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', 'bench/lib/ws-subscribers.ts', JSON.stringify(options)],

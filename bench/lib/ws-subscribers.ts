@@ -11,11 +11,18 @@
 // (to merge with another process's); a warm-up round is left out of the totals. {"exit":true}
 // closes every client.
 //
-// Two clients (option "client"): "lean", the default, speaks graphql-ws's protocol on a bare
-// `ws` socket and does the least per message (a receipt is timed before anything is parsed; only
-// a message that is not a plain `next` result is parsed), as wrk is a lean HTTP client: 10,000
-// real subscribers parse their messages on their own machines, not in one process on the
-// server's two cores. "graphql-ws" runs graphql-ws's own client per subscriber, for comparison.
+// Three clients (option "client"). "raw", the default, speaks graphql-ws's protocol over a
+// WebSocket it handles itself on a plain TCP socket, as wrk speaks HTTP: reads land in one
+// shared buffer, a receipt is timed before anything else, and a `next` is checked by comparing
+// its bytes with the same event's message as the first subscriber got it (parsed, checked, and
+// its content checked by the suite); anything else is parsed. 10,000 real subscribers parse
+// their messages on their own machines, not in one process on the server's two cores. "ws"
+// uses `ws`'s WebSocket and times a `next` of operation "1" with data before parsing it (the
+// client of the figures until 2026-11-26, later), and "graphql-ws" runs graphql-ws's own client
+// per subscriber: both for comparison. Each round's answer also counts `mismatched` receipts
+// (raw) and carries the event's message as received (`sample`).
+import { createHash, randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -27,7 +34,7 @@ interface Options {
   /** Sockets opened at once; the next batch starts when this one is acknowledged. */
   batch?: number;
   query?: string;
-  client?: 'lean' | 'graphql-ws';
+  client?: 'raw' | 'ws' | 'graphql-ws';
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -101,6 +108,7 @@ function openGraphqlWs(): Promise<void> {
           }
           const k = sub.received.push(Date.now());
           reached[k] = (reached[k] ?? 0) + 1;
+          samples[k] ??= JSON.stringify({ id: '1', type: 'next', payload: value });
         },
         error: (err) => {
           sub.errors++;
@@ -120,11 +128,23 @@ function received(sub: Subscriber, at: number) {
   reached[k] = (reached[k] ?? 0) + 1;
 }
 
-// graphql-ws's `next` for subscription "1" with data and no errors: the one message that is
-// timed without being parsed. Anything else is parsed and handled as graphql-ws would.
+/**
+ * The k-th `next` message of the subscription, as the first subscriber to receive it got it,
+ * parsed and checked (a `next` of operation "1" with data and no errors): every subscriber sends
+ * the same subscribe message, so every one must receive these very bytes, and a k-th message
+ * equal to it is a correct one without being parsed. One that differs is parsed and counted in
+ * `mismatched` (e.g. a subscriber that missed an event and got the next one as its k-th).
+ */
+const references: Buffer[] = [];
+/** The text of each reference (the suite checks each flip's content). */
+const samples: string[] = [];
+let mismatched = 0;
+
+// graphql-ws's `next` for subscription "1" with data and no errors: the one message the ws
+// client times without parsing. Anything else is parsed and handled as graphql-ws would.
 const NEXT_HEAD = Buffer.from('{"id":"1","type":"next","payload":{"data":');
 
-function openLean(): Promise<void> {
+function openWs(): Promise<void> {
   return new Promise((resolve) => {
     let acknowledged = false;
     const sub: Subscriber = { received: [], errors: 0, dispose: () => socket.close(1000) };
@@ -145,7 +165,10 @@ function openLean(): Promise<void> {
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { 'X-Api-Key': options.apiKey } })));
     socket.on('message', (data: Buffer) => {
       const at = Date.now();
-      if (data.length > NEXT_HEAD.length && data.subarray(0, NEXT_HEAD.length).equals(NEXT_HEAD)) return received(sub, at);
+      if (data.length > NEXT_HEAD.length && data.compare(NEXT_HEAD, 0, NEXT_HEAD.length, 0, NEXT_HEAD.length) === 0) {
+        samples[sub.received.length + 1] ??= data.toString();
+        return received(sub, at);
+      }
       const message = JSON.parse(data.toString()) as { type: string; payload?: { errors?: Array<{ message: string }> } | Array<{ message: string }> };
       if (message.type === 'connection_ack') {
         socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
@@ -166,7 +189,176 @@ function openLean(): Promise<void> {
   });
 }
 
-const open = options.client === 'graphql-ws' ? openGraphqlWs : openLean;
+// The raw client: graphql-transport-ws over a WebSocket spoken by hand on a plain TCP socket,
+// as wrk speaks HTTP: the socket reads into one buffer shared by every connection (`onread`:
+// no Buffer, no stream event per read), a frame is read in place, and a `next` equal to the
+// reference is timed and counted with no allocation but the receipt's own. Everything else
+// (the handshake, connection_ack, ping, errors, close) is parsed and checked.
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+
+/** A client frame (masked, as RFC 6455 requires of clients): text, or close with a code. */
+function clientFrame(opcode: number, body: Buffer): Buffer {
+  const n = body.length;
+  const h = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(h + 4 + n);
+  frame[0] = 0x80 | opcode;
+  if (h === 2) frame[1] = 0x80 | n;
+  else if (h === 4) {
+    frame[1] = 0x80 | 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 0x80 | 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  const mask = randomBytes(4);
+  mask.copy(frame, h);
+  for (let i = 0; i < n; i++) frame[h + 4 + i] = body[i]! ^ mask[i & 3]!;
+  return frame;
+}
+
+function openRaw(): Promise<void> {
+  return new Promise((resolve) => {
+    const sub: Subscriber = { received: [], errors: 0, dispose: () => {} };
+    subscribers.push(sub);
+    const key = randomBytes(16).toString('base64');
+    const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
+    let upgraded = false;
+    let acknowledged = false;
+    let gone = false;
+    /** Bytes of an incomplete frame (or of the handshake's answer) carried to the next read. */
+    let pending: Buffer | null = null;
+    const fail = (why: string) => {
+      if (gone) return;
+      gone = true;
+      socket.destroy();
+      if (acknowledged) {
+        closedLater++;
+        if (why) lastError = why;
+        return;
+      }
+      failures++;
+      lastError = why;
+      acknowledged = true;
+      resolve();
+    };
+    const sendText = (text: string) => socket.write(clientFrame(0x1, Buffer.from(text)));
+    sub.dispose = () =>
+      new Promise<void>((done) => {
+        if (gone) return done();
+        gone = true;
+        const body = Buffer.alloc(2);
+        body.writeUInt16BE(1000);
+        socket.end(clientFrame(0x8, body), () => done());
+        setTimeout(done, 1000).unref();
+      });
+
+    /** One text message, bytes [start, end) of `data`. */
+    const onText = (data: Buffer, start: number, end: number, at: number) => {
+      const ref = references[sub.received.length + 1];
+      if (ref !== undefined && end - start === ref.length && data.compare(ref, 0, ref.length, start, end) === 0) return received(sub, at);
+      const text = data.toString('utf8', start, end);
+      let message: { id?: string; type?: string; payload?: { data?: unknown; errors?: Array<{ message: string }> } | Array<{ message: string }> };
+      try {
+        message = JSON.parse(text);
+      } catch {
+        sub.errors++;
+        lastError = `not JSON: ${text.slice(0, 80)}`;
+        return;
+      }
+      if (message.type === 'connection_ack' && !acknowledged) {
+        sendText(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+        acknowledged = true;
+        resolve();
+      } else if (message.type === 'ping') sendText('{"type":"pong"}');
+      else if (message.type === 'next' && message.id === '1' && !Array.isArray(message.payload) && message.payload?.data && !message.payload.errors?.length) {
+        const k = sub.received.length + 1;
+        if (references[k] === undefined) {
+          references[k] = Buffer.from(data.subarray(start, end)); // a copy: `data` is reused
+          samples[k] = text;
+        } else mismatched++;
+        received(sub, at);
+      } else {
+        sub.errors++;
+        const errors = Array.isArray(message.payload) ? message.payload : message.payload?.errors;
+        lastError = errors?.[0]?.message ?? `unexpected message: ${text.slice(0, 80)}`;
+      }
+    };
+
+    /** Reads the frames in [start, end) of `data`; keeps an incomplete one for the next read. */
+    const onFrames = (data: Buffer, start: number, end: number, at: number) => {
+      while (start < end) {
+        if (end - start < 2) break;
+        const b0 = data[start]!;
+        let n = data[start + 1]!;
+        let h = 2;
+        if (n & 0x80) return fail('masked frame from the server');
+        if (n === 126) {
+          if (end - start < 4) break;
+          n = data.readUInt16BE(start + 2);
+          h = 4;
+        } else if (n === 127) {
+          if (end - start < 10) break;
+          n = data.readUInt32BE(start + 2) * 2 ** 32 + data.readUInt32BE(start + 6);
+          h = 10;
+        }
+        if (end - start < h + n) break;
+        const opcode = b0 & 0x0f;
+        if (opcode === 0x1 && b0 & 0x80) onText(data, start + h, start + h + n, at);
+        else if (opcode === 0x8) {
+          const code = n >= 2 ? data.readUInt16BE(start + h) : 1005;
+          return fail(`closed ${code} ${data.toString('utf8', start + h + 2, start + h + n)}`.trim());
+        } else if (opcode === 0x9) socket.write(clientFrame(0xa, Buffer.from(data.subarray(start + h, start + h + n))));
+        else if (opcode !== 0xa) {
+          sub.errors++;
+          lastError = `unexpected frame: opcode ${opcode}, fin ${b0 >> 7}`;
+        }
+        start += h + n;
+      }
+      pending = start < end ? Buffer.from(data.subarray(start, end)) : null;
+    };
+
+    const onHandshake = (data: Buffer, at: number) => {
+      const endOfHead = data.indexOf('\r\n\r\n');
+      if (endOfHead < 0) {
+        pending = data;
+        return;
+      }
+      const head = data.toString('latin1', 0, endOfHead);
+      if (!/^HTTP\/1\.1 101 /.test(head) || !head.toLowerCase().includes(`sec-websocket-accept: ${accept.toLowerCase()}`)) return fail(head.split('\r\n')[0]!);
+      upgraded = true;
+      pending = null;
+      sendText(JSON.stringify({ type: 'connection_init', payload: { 'X-Api-Key': options.apiKey } }));
+      onFrames(data, endOfHead + 4, data.length, at);
+    };
+
+    const socket = connect({
+      host: '127.0.0.1',
+      port: options.port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (nread: number, buffer: Uint8Array) => {
+          const at = Date.now();
+          const data = buffer as Buffer;
+          if (!upgraded) onHandshake(pending ? Buffer.concat([pending, data.subarray(0, nread)]) : Buffer.from(data.subarray(0, nread)), at);
+          else if (pending) {
+            const all = Buffer.concat([pending, data.subarray(0, nread)]);
+            onFrames(all, 0, all.length, at);
+          } else onFrames(data, 0, nread, at);
+          return true;
+        },
+      },
+    });
+    socket.on('connect', () =>
+      socket.write(`GET /graphql HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`),
+    );
+    socket.on('close', () => fail(gone ? '' : 'connection closed'));
+    socket.on('error', (err) => fail(err.message));
+  });
+}
+
+const open = options.client === 'graphql-ws' ? openGraphqlWs : options.client === 'ws' ? openWs : openRaw;
 
 const started = performance.now();
 for (let opened = 0; opened < options.count; ) {
@@ -211,6 +403,8 @@ async function expect(k: number, sentAt: number, timeoutMs: number, raw: boolean
     missed: subscribers.length - round.length,
     extra: subscribers.reduce((n, s) => n + Math.max(0, s.received.length - k), 0),
     errors: subscribers.reduce((n, s) => n + s.errors, 0),
+    mismatched,
+    sample: samples[k],
     closed: closedLater,
     lastError: lastError || undefined,
     total: { ...stats(all), expected: expectedTotal, missed: expectedTotal - all.length },

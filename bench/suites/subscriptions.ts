@@ -6,10 +6,25 @@ import type { Figure } from '../lib/report.ts';
 import { scrape } from '../lib/metrics.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
 import { cpuMsOf, startServer } from '../lib/server.ts';
-import { startSubscribers, type Ready, type Round } from '../lib/subscriber-process.ts';
+import { startSubscribers, subscriberClient, type Ready, type Round } from '../lib/subscriber-process.ts';
 import type { BenchContext } from './context.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const CLIENTS = {
+  raw: 'raw graphql-ws protocol clients on bare TCP sockets',
+  ws: "graphql-ws protocol clients on ws's WebSocket",
+  'graphql-ws': "graphql-ws's clients",
+} as const;
+
+/** The `newStatus` of a flip's `next` message, or null. */
+function flipStatusOf(message: string | undefined): string | null {
+  try {
+    return (JSON.parse(message ?? '') as { payload?: { data?: { flips?: { newStatus?: string } } } }).payload?.data?.flips?.newStatus ?? null;
+  } catch {
+    return null;
+  }
+}
 
 async function memory(url: string) {
   const s = await scrape(url);
@@ -71,6 +86,9 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
     // optimized, ~2× slower): timed and shown, left out of the figures, as the GraphQL suite's
     // warm-up requests are.
     let warmUp: Round | undefined;
+    // Each flip's message as subscribers received it must be that flip (the raw clients check
+    // every other receipt against it byte for byte: `mismatched`).
+    let wrongContent = 0;
     for (let k = 1; k <= flips + 1; k++) {
       const measured = k > 1;
       // new → down, then up, down, …: every ping flips the check.
@@ -84,6 +102,7 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
       subscribers.send({ expect: k, sentAt, timeoutMs: 10_000, warmUp: !measured });
       const round = await subscribers.next<Round>(30_000);
+      if (flipStatusOf(round.sample) !== (k % 2 === 1 ? 'down' : 'up')) wrongContent++;
       const cpu = (await cpuMsOf(server.child.pid!)) - cpuBefore;
       const clientCpu = (await cpuMsOf(subscribers.child.pid!)) - clientCpuBefore;
       if (measured) {
@@ -96,7 +115,7 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
     }
     const total = last!.total;
     const perRound = rounds.map((r) => `${r.p99}`).join(', ');
-    const errors = last!.errors;
+    const errors = last!.errors + last!.mismatched + wrongContent;
     figures.push({
       suite: 'subscriptions',
       name: `flip delivery to ${n.toLocaleString('en-US')} subscribers, p99`,
@@ -120,7 +139,7 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       name: `subscriber process CPU time per flip received by ${n.toLocaleString('en-US')} subscribers (median)`,
       value: clientSorted[Math.floor(clientSorted.length / 2)]!,
       unit: 'ms',
-      note: `for information: the load generator's side, on the same cores; per flip: ${clientCpuPerFlip.join(', ')} ms (${process.env.BENCH_SUBSCRIBER_CLIENT === 'graphql-ws' ? "graphql-ws's clients" : 'lean graphql-ws protocol clients'}, one process)`,
+      note: `for information: the load generator's side, on the same cores; per flip: ${clientCpuPerFlip.join(', ')} ms (${CLIENTS[subscriberClient()]}, one process)`,
     });
     figures.push({
       suite: 'subscriptions',
@@ -130,7 +149,7 @@ export async function subscriptionsSuite(ctx: BenchContext): Promise<Figure[]> {
       target: '0',
       met: total.missed + warmUp!.missed === 0 && errors === 0,
       correctness: true,
-      note: `of ${(total.expected + n).toLocaleString('en-US')} (the warm-up flip's included); ${errors} errors, ${last!.closed} sockets closed${last!.lastError ? `; ${last!.lastError}` : ''}`,
+      note: `of ${(total.expected + n).toLocaleString('en-US')} (the warm-up flip's included); ${last!.errors} errors, ${last!.mismatched} receipts unlike the flip's message, ${wrongContent} flips with the wrong content, ${last!.closed} sockets closed${last!.lastError ? `; ${last!.lastError}` : ''}`,
     });
     figures.push({
       suite: 'subscriptions',
