@@ -1,8 +1,10 @@
 // Group commit for pings. A ping waits in memory only until the transaction that holds it
 // commits; that transaction writes every ping queued while the previous one was committing
 // (at most MAX_BATCH), so at high load a few transactions carry thousands of pings while a lone
-// ping still commits at once. Each request is answered after its own transaction commits:
-// nothing acknowledged is lost, and a failed transaction fails exactly the pings it carried.
+// ping still commits at once. The store says how many batches may be in flight side by side
+// (SQLite 1, PostgreSQL 2: store.ts parallelBatches). Each request is answered after its own
+// transaction commits: nothing acknowledged is lost, and a failed transaction fails exactly the
+// pings it carried.
 import type { Check, Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { isBusyError } from '../../db/busy.ts';
@@ -44,7 +46,10 @@ interface BatchResult<P> {
 
 export class PingIngest {
   #queue: Pending[] = [];
-  #writer: Promise<void> | null = null;
+  /** The batches being written: at most the store's parallelBatches. */
+  #inFlight = new Set<Promise<void>>();
+  /** The look at the queue due at the end of this turn of the event loop, if any. */
+  #scheduled: Promise<void> | null = null;
   constructor(
     private deps: MonitoringDeps,
     private store: PingStore,
@@ -54,26 +59,36 @@ export class PingIngest {
   submit(target: PingTarget, req: PingRequest): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ target, req, at: this.deps.clock.now(), resolve, reject });
-      this.#writer ??= this.#writeAll();
+      // Requests that arrive in the same turn of the event loop share a transaction.
+      this.#scheduled ??= new Promise<void>((r) => setImmediate(r)).then(() => {
+        this.#scheduled = null;
+        this.#startBatches();
+      });
     });
   }
 
   /** Resolves when every ping submitted so far is committed (or failed). */
   async drain(): Promise<void> {
-    while (this.#writer) await this.#writer;
+    while (this.#scheduled || this.#inFlight.size) await Promise.all([this.#scheduled, ...this.#inFlight]);
   }
 
-  async #writeAll(): Promise<void> {
-    try {
-      // Requests that arrive in the same turn of the event loop share the first transaction.
-      await new Promise((r) => setImmediate(r));
-      while (this.#queue.length) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH));
-    } finally {
-      // Whatever happened, the next ping starts a writer again rather than waiting forever.
-      this.#writer = null;
+  // A batch starts when a slot is free; with every slot taken, pings queue for the first batch
+  // to finish, which starts the next with all of them (group commit). Batches side by side
+  // share checks safely: each locks its checks in id order (no deadlock between them), and one
+  // that waits for a row another holds reads it as that one committed it (READ COMMITTED), so
+  // a check's pings are numbered on in commit order.
+  #startBatches() {
+    const slots = Math.max(1, this.store.parallelBatches);
+    while (this.#queue.length && this.#inFlight.size < slots) {
+      const written: Promise<void> = this.#writeBatch(this.#queue.splice(0, MAX_BATCH)).finally(() => {
+        this.#inFlight.delete(written);
+        this.#startBatches();
+      });
+      this.#inFlight.add(written);
     }
   }
 
+  /** Never rejects: a failed batch fails its own pings. */
   async #writeBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {

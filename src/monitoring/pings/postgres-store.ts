@@ -107,8 +107,17 @@ function pingTx(sql: Sql): PingTx {
   };
 }
 
-export function postgresPingStore(pool: pg.Pool, observe: StatementListener): PingStore {
+/**
+ * Ping batches in flight at once: while one batch's round trips and COMMIT (the WAL flush)
+ * keep it waiting, the next is read, planned and written on a second pooled connection.
+ * Two of the pool's connections (PG_POOL_SIZE, default 10); a third measured no better on
+ * two cores (docs/performance.md).
+ */
+export const POSTGRES_PARALLEL_BATCHES = 2;
+
+export function postgresPingStore(pool: pg.Pool, observe: StatementListener, parallelBatches = POSTGRES_PARALLEL_BATCHES): PingStore {
   return {
+    parallelBatches,
     transaction: (work) => transaction(pool, observe, async (sql) => work(pingTx(sql))),
   };
 }

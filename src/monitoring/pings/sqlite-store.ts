@@ -98,6 +98,8 @@ export function sqlitePingStore(exclusive: Exclusive): SqlitePingStore {
   }
 
   return {
+    // One writer connection: a second batch would only wait for it.
+    parallelBatches: 1,
     transaction: (work) =>
       immediateTransaction(exclusive, (db, observe) => {
         if (prepared?.db !== db) prepared = { db, tx: prepare(db, observe) };

@@ -56,4 +56,10 @@ export interface PingStore {
    * value there); on PostgreSQL it returns a promise.
    */
   transaction<T>(work: (tx: PingTx) => MaybePromise<T>): Promise<T>;
+  /**
+   * How many batch transactions the ingest may have in flight at once. SQLite: 1 (one writer).
+   * PostgreSQL: several, each on its own connection; batches sharing a check queue on its row
+   * lock and commit one after the other.
+   */
+  readonly parallelBatches: number;
 }

@@ -98,6 +98,7 @@ describe('group commit', () => {
     const store = sqlitePingStore(w.app.exclusive);
     let refusals = 1;
     const flaky: PingStore = {
+      parallelBatches: 1,
       transaction: (work) => {
         if (refusals-- > 0) return Promise.reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
         return store.transaction(work);
@@ -116,6 +117,7 @@ describe('group commit', () => {
     const store = sqlitePingStore(w.app.exclusive);
     // The transaction writes, then fails before committing: everything is rolled back.
     const failing: PingStore = {
+      parallelBatches: 1,
       transaction: (work) =>
         store.transaction((tx) => {
           work(tx);

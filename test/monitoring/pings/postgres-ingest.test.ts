@@ -1,10 +1,11 @@
 // Ping ingest on PostgreSQL (the TEST_DB=postgres pass): the store reads checks as Prisma does,
-// a failed or refused batch costs no acknowledged ping, and two instances (two pools) writing
-// pings to the same checks at once lose nothing and number every check's pings 1, 2, 3…
+// a failed or refused batch costs no acknowledged ping, two batches of one instance in flight
+// at once (and two instances, two pools) writing pings to the same checks lose nothing and
+// number every check's pings 1, 2, 3…
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PingIngest } from '../../../src/monitoring/pings/ingest.ts';
-import { postgresPingStore } from '../../../src/monitoring/pings/postgres-store.ts';
+import { POSTGRES_PARALLEL_BATCHES, postgresPingStore } from '../../../src/monitoring/pings/postgres-store.ts';
 import type { PingStore } from '../../../src/monitoring/pings/store.ts';
 import type { PingEvent } from '../../../src/monitoring/events.ts';
 import { createWorld, type World } from '../../helpers/world.ts';
@@ -88,6 +89,7 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
     const store = postgresPingStore(pool(), noObserve);
     let refusals = 1;
     const flaky: PingStore = {
+      parallelBatches: 1,
       transaction: (work) => (refusals-- > 0 ? Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' })) : store.transaction(work)),
     };
     await new PingIngest(w.app.deps, flaky).submit({ code: code! }, pingRequest());
@@ -101,6 +103,7 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
     const [code] = await newChecks(1);
     const store = postgresPingStore(pool(), noObserve);
     const failing: PingStore = {
+      parallelBatches: 1,
       transaction: (work) =>
         store.transaction(async (tx) => {
           await work(tx);
@@ -113,6 +116,113 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
     const check = await w.app.db.check.findUniqueOrThrow({ where: { code }, include: { pings: true } });
     expect(check).toMatchObject({ nPings: 0, status: 'new' });
     expect(check.pings).toHaveLength(0);
+  });
+
+  /** A store whose first transaction writes, then waits for `release` and fails: its locks held meanwhile. */
+  function holdFirstBatch(store: PingStore) {
+    let started = 0;
+    const written = deferred();
+    const release = deferred();
+    const held: PingStore = {
+      parallelBatches: store.parallelBatches,
+      transaction: (work) => {
+        const first = started++ === 0;
+        return store.transaction(async (tx) => {
+          const result = await work(tx);
+          if (!first) return result;
+          written.resolve();
+          await release.promise;
+          throw new Error('connection lost');
+        });
+      },
+    };
+    return { held, written, release, started: () => started };
+  }
+
+  it('has two batches in flight at once, and they lose nothing on shared checks: every check numbered 1..N, events included', async () => {
+    expect(POSTGRES_PARALLEL_BATCHES).toBe(2);
+    const codes = await newChecks(20);
+    const store = postgresPingStore(pool(), noObserve);
+    let active = 0;
+    let most = 0;
+    const counted: PingStore = {
+      parallelBatches: store.parallelBatches,
+      transaction: async (work) => {
+        most = Math.max(most, ++active);
+        try {
+          return await store.transaction(work);
+        } finally {
+          active--;
+        }
+      },
+    };
+    const ingest = new PingIngest(w.app.deps, counted);
+    const ids = new Set((await w.app.db.check.findMany({ where: { code: { in: codes } }, select: { id: true } })).map((c) => c.id));
+    const events = new Map<number, number[]>();
+    const onPing = (e: PingEvent) => {
+      if (ids.has(e.checkId)) events.set(e.checkId, [...(events.get(e.checkId) ?? []), e.ping.n]);
+    };
+    w.app.deps.events.on('ping', onPing);
+    // Waves a turn of the event loop apart: each wave's batch starts while the previous one is
+    // still in flight, and every batch names all 20 checks, so the second waits on the first's
+    // row locks and must read the rows as the first committed them.
+    const results: Array<Promise<void>> = [];
+    for (let wave = 0; wave < 12; wave++) {
+      for (let i = 0; i < 150; i++) results.push(ingest.submit({ code: codes[(wave + i) % 20]! }, pingRequest()));
+      await new Promise((r) => setImmediate(r));
+    }
+    const settled = await Promise.allSettled(results);
+    await ingest.drain();
+    w.app.deps.events.off('ping', onPing);
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(most).toBe(2);
+    const checks = await w.app.db.check.findMany({ where: { id: { in: [...ids] } }, include: { pings: { select: { n: true }, orderBy: { n: 'asc' } } } });
+    expect(checks.reduce((sum, c) => sum + c.nPings, 0)).toBe(1800);
+    for (const c of checks) {
+      const numbered = Array.from({ length: c.nPings }, (_, i) => i + 1);
+      expect(c.pings.map((p) => p.n)).toEqual(numbered);
+      expect([...(events.get(c.id) ?? [])].sort((a, b) => a - b)).toEqual(numbered);
+    }
+  });
+
+  it('commits a second batch while the first is still open, fails only the first one\'s pings, and drains only after both', async () => {
+    const codes = await newChecks(4);
+    const { held, written, release } = holdFirstBatch(postgresPingStore(pool(), noObserve));
+    const ingest = new PingIngest(w.app.deps, held);
+    // Disjoint checks: the second batch must not wait on the first one's row locks.
+    const first = Promise.allSettled(codes.slice(0, 2).map((code) => ingest.submit({ code }, pingRequest())));
+    await written.promise;
+    await Promise.all(codes.slice(2).map((code) => ingest.submit({ code }, pingRequest())));
+    let drained = false;
+    const draining = ingest.drain().then(() => (drained = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drained).toBe(false);
+    release.resolve();
+    await draining;
+    expect((await first).map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.status))).toEqual(['connection lost', 'connection lost']);
+    const checks = await w.app.db.check.findMany({ where: { code: { in: codes } }, include: { pings: true } });
+    expect(Object.fromEntries(checks.map((c) => [c.code, [c.nPings, c.pings.length]]))).toEqual({
+      [codes[0]!]: [0, 0],
+      [codes[1]!]: [0, 0],
+      [codes[2]!]: [1, 1],
+      [codes[3]!]: [1, 1],
+    });
+  });
+
+  it('keeps one batch in flight when the store allows one (as on SQLite): the next waits for the first to finish', async () => {
+    const codes = await newChecks(2);
+    const { held, written, release, started } = holdFirstBatch(postgresPingStore(pool(), noObserve, 1));
+    const ingest = new PingIngest(w.app.deps, held);
+    const first = ingest.submit({ code: codes[0]! }, pingRequest()).catch((err: Error) => err.message);
+    await written.promise;
+    let answered = false;
+    const second = ingest.submit({ code: codes[1]! }, pingRequest()).then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect([started(), answered]).toEqual([1, false]);
+    release.resolve();
+    expect(await first).toBe('connection lost');
+    expect(await second).toBe(true);
+    expect(started()).toBe(2);
   });
 
   it('loses nothing when two instances write a 5,000-ping burst to the same checks at once', async () => {
@@ -162,4 +272,10 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
 
 function pingRequest() {
   return { signal: 'success' as const, method: 'GET', scheme: 'http', remoteAddr: '127.0.0.1', ua: 'test', body: Buffer.alloc(0) };
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
