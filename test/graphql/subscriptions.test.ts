@@ -214,6 +214,23 @@ describe('graphql-ws subscriptions', () => {
     for (const s of [changes, pings, records]) s.stop();
   });
 
+  it("gives a live ping its duration since the run's start, as the listing would", async () => {
+    const code = await newCheck(w.alice.api_key, { name: 'timed live' });
+    const [RUN_1, RUN_2] = ['8f2f7a3e-4b1c-4c7e-9a51-0d6f3b2c1a01', '8f2f7a3e-4b1c-4c7e-9a51-0d6f3b2c1a02'];
+    await w.ping(`/ping/${code}/start?rid=${RUN_1}`);
+    // An earlier run whose success comes later must not be taken for this one's start.
+    await w.ping(`/ping/${code}/start?rid=${RUN_2}`);
+    const pings = collect(client({ 'X-Api-Key': w.alice.api_key }), 'subscription($id: ID!) { pings(checkId: $id) { n type duration } }', { id: code });
+    await until(() => subscribed('ping'));
+    w.clock.advance(4_000);
+    await w.ping(`/ping/${code}?rid=${RUN_1}`);
+    await pings.next(1);
+    expect(pings.events[0].data.pings).toEqual({ n: 3, type: 'success', duration: 4 });
+    const listed = await w.api('GET', `/api/v3/checks/${code}/pings/`);
+    expect(listed.json.pings[0]).toMatchObject({ n: 3, duration: 4 });
+    pings.stop();
+  });
+
   it('refuses bad credentials with 4403 Forbidden', async () => {
     const closed = await new Promise<number>((resolve) => {
       const c = createClient({

@@ -18,7 +18,7 @@ export interface LatestPingsRequest {
   /** At most this many of each check's newest pings (and at most its project's pingLogLimit). */
   first: number;
   withBody: boolean;
-  /** scheme, remoteAddr, method, ua and exitStatus; without them those columns are not read. */
+  /** The row id, scheme, remoteAddr, method, ua, exitStatus and hasBody; without them none of those is read. */
   withDetails: boolean;
 }
 
@@ -59,8 +59,13 @@ const DIALECTS: Record<Provider, Dialect> = {
 export function latestPingsQuery(provider: Provider): LatestPingsQuery {
   const d = DIALECTS[provider];
   return (db, { projectId, checkIds, first, withBody, withDetails }) => {
-    const details = (table: string) =>
-      withDetails ? Prisma.raw(`${['scheme', 'remoteAddr', 'method', 'ua', 'exitStatus'].map((c) => `${table}."${c}"`).join(', ')}, `) : Prisma.empty;
+    // The columns of "listed" only some callers read, each followed by a comma: the row id, the request's
+    // details and whether a body is stored (REST), the body itself (when asked for).
+    const optional = (table: string) => {
+      const columns = withDetails ? ['id', 'scheme', 'remoteAddr', 'method', 'ua', 'exitStatus', 'hasBody'] : [];
+      if (withBody) columns.push('body');
+      return Prisma.raw(columns.map((c) => `${table}."${c}", `).join(''));
+    };
     // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
     // correlated "earlier in the listing?" test per ping would be O(k²).
     return db.$queryRaw<LatestPingRow[]>`
@@ -69,8 +74,9 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
         FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
         WHERE c."projectId" = ${projectId} AND c."id" IN (${Prisma.join(checkIds)})
       ), "listed" AS (
-        SELECT p."id", p."checkId", p."n", p."createdAt", p."kind", ${details('p')}p."rid",
-          ${withBody ? Prisma.sql`p."body"` : Prisma.sql`NULL`} AS "body", p."body" IS NOT NULL AS "hasBody",
+        SELECT p."checkId", p."n", p."createdAt", p."kind", p."rid",
+          ${withDetails ? Prisma.sql`p."id", p."scheme", p."remoteAddr", p."method", p."ua", p."exitStatus", p."body" IS NOT NULL AS "hasBody",` : Prisma.empty}
+          ${withBody ? Prisma.sql`p."body",` : Prisma.empty}
           -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
           -- earlier start, success or fail of its run id in the listing
           p."kind" IN ('success', 'fail')
@@ -80,7 +86,7 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
       ), "misses" AS (
         SELECT "checkId", ${d.countMisses} AS "count" FROM "listed" GROUP BY "checkId"
       )
-      SELECT l."id", l."checkId", l."n", l."createdAt", l."kind", ${details('l')}l."rid", l."body", l."hasBody",
+      SELECT l."checkId", l."n", l."createdAt", l."kind", l."rid", ${optional('l')}
         l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
         -- lookBackDuration's query, for the pings it will be asked about
         CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
@@ -91,6 +97,6 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
           ORDER BY q."n" DESC LIMIT 1
         ) END AS "lookBackMs"
       FROM "listed" l JOIN "misses" m ON m."checkId" = l."checkId"
-      ORDER BY l."checkId", l."id" DESC`;
+      ORDER BY l."checkId", l."n" DESC`;
   };
 }

@@ -110,7 +110,6 @@ export const PING_LIST_MAX = 1000;
 export const MAX_LOOK_BACKS = 10;
 
 type ListedPing = {
-  id: number;
   n: number;
   kind: string;
   rid: string | null;
@@ -140,9 +139,10 @@ export type LatestPing = Omit<Ping, 'body'> & {
  * most ten per check), so durations cost no further query; pingDurations still looks back
  * itself for any ping that comes without its answer.
  *
- * `withDetails: false` leaves scheme, remoteAddr, method, ua and exitStatus unread (undefined on
- * the returned pings, whatever their type says): for a caller that shows none of them, as a
- * GraphQL query that does not select them (graphql/monitoring/ping.ts).
+ * `withDetails: false` leaves the row id, scheme, remoteAddr, method, ua, exitStatus and hasBody
+ * unread (undefined on the returned pings, whatever their type says): for a caller that shows
+ * none of them, as a GraphQL query that does not select them (graphql/monitoring/ping.ts).
+ * Nothing here needs the row id: a check's pings are ordered by n.
  */
 export async function latestPings(
   deps: MonitoringDeps,
@@ -170,7 +170,7 @@ export async function latestPings(
       rid: r.rid,
       exitStatus: r.exitStatus,
       body: options.withBody ? r.body : undefined,
-      hasBody: Boolean(r.hasBody),
+      hasBody: withDetails ? Boolean(r.hasBody) : undefined,
       lookBackMs: r.lookedBack ? (r.lookBackMs === null ? null : Number(r.lookBackMs)) : undefined,
     });
   }
@@ -210,8 +210,9 @@ async function lookBackDuration(deps: MonitoringDeps, checkId: number, ping: Lis
   if (ping.lookBackMs !== undefined) return ping.lookBackMs;
   const since = new Date(ping.createdAt.getTime() - MAX_DURATION_MS);
   const earlier = await deps.db.ping.findFirst({
-    where: { checkId, id: { lt: ping.id }, createdAt: { gte: since }, rid: ping.rid, kind: { in: ['start', 'success', 'fail'] } },
-    orderBy: { id: 'desc' },
+    // By n, as the listing's own look-back (latest-pings-store.ts): a listing may leave the row id unread.
+    where: { checkId, n: { lt: ping.n }, createdAt: { gte: since }, rid: ping.rid, kind: { in: ['start', 'success', 'fail'] } },
+    orderBy: { n: 'desc' },
     select: { kind: true, createdAt: true },
   });
   return earlier?.kind === 'start' ? ping.createdAt.getTime() - earlier.createdAt.getTime() : null;
