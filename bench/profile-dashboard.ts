@@ -4,6 +4,10 @@
 // Pothos, yoga/envelop, Prisma, the SQLite driver, JSON serialization, HTTP, GC, idle).
 //
 //   npx tsx bench/profile-dashboard.ts [--seconds 10] [--connections 8] [--top 25] [--keep]
+//     [--db-url postgresql://postgres@127.0.0.1:5432/postgres]
+//
+// With --db-url the data goes into a new PostgreSQL database on that server (dropped at the end)
+// instead of an SQLite file.
 //
 // Prints CPU milliseconds per request by category for each endpoint, then each one's top
 // functions by self time; `--keep` leaves the
@@ -12,12 +16,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createDatabase, dropDatabase, withDatabase } from '../src/db/postgres-admin.ts';
 import { load } from './lib/load.ts';
 import { seedChecks, seedProject } from './lib/seed.ts';
 import { startServer } from './lib/server.ts';
 import { DASHBOARD, sendPings } from './suites/graphql.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' }, keep: { type: 'boolean', default: false }, top: { type: 'string', default: '25' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' }, keep: { type: 'boolean', default: false }, top: { type: 'string', default: '25' }, 'db-url': { type: 'string' } } });
 const top = Number(values.top);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -48,6 +53,7 @@ const CATEGORIES: [string, RegExp][] = [
   ['yoga result serialization', /node_modules\/graphql-yoga\/.*result-processor/],
   ['yoga / envelop / whatwg', /node_modules\/(graphql-yoga|@graphql-yoga|@envelop|@whatwg-node|@graphql-tools|urlpattern|@repeaterjs)/],
   ['sqlite driver', /node_modules\/(better-sqlite3|@prisma\/adapter-better-sqlite3|@prisma\/driver-adapter-utils)/],
+  ['postgres driver', /node_modules\/(pg|pg-protocol|pg-types|postgres-array|postgres-date|postgres-bytea|postgres-interval|@prisma\/adapter-pg)\//],
   ['prisma client', /node_modules\/(@prisma|\.prisma)|src\/generated\/prisma/],
   ['prom-client', /node_modules\/prom-client/],
   ['our code: src/graphql', /\/src\/graphql\//],
@@ -140,8 +146,10 @@ async function profileOne(name: string, o: { path: string; method?: string; body
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'profile-dashboard-'));
+const postgres = values['db-url'] ? { server: values['db-url'], name: `gateway_bench_profile_${process.pid}` } : null;
 try {
-  const databaseUrl = `file:${path.join(scratch, 'dashboard.db')}`;
+  if (postgres) await createDatabase(postgres.server, postgres.name);
+  const databaseUrl = postgres ? withDatabase(postgres.server, postgres.name) : `file:${path.join(scratch, 'dashboard.db')}`;
   const project = await seedProject(databaseUrl);
   const codes = await seedChecks(databaseUrl, project.id, 100, () => ({ timeout: 86400, grace: 3600 }));
   const key = { 'X-Api-Key': project.api_key };
@@ -165,4 +173,5 @@ try {
   if (values.keep) for (const r of runs) console.log(`${r.name}: ${r.file}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+  if (postgres) await dropDatabase(postgres.server, postgres.name);
 }
