@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Db } from '../db/client.ts';
 import { hashKey } from '../monitoring/projects/keys.ts';
 import { DomainError, unauthenticated, validationError } from '../shared/errors.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from './kinds.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -46,7 +47,8 @@ const LOGIN_FAILED = 'The username or password you entered was incorrect.';
 
 /** Username (or primary email) and password; Contact and Disabled accounts cannot log in. */
 export async function login(db: Db, username: string, password: string) {
-  const person = await db.person.findUnique({ where: { Username: username } });
+  // No username holds NUL (PostgreSQL text cannot): such a login fails as any unknown name does.
+  const person = holdsNul(username) ? null : await db.person.findUnique({ where: { Username: username } });
   if (!person || !hasLevel(person.AccountLevel, 'User') || !(await verifyPassword(password, person.PasswordHash))) {
     throw unauthenticated(LOGIN_FAILED);
   }

@@ -65,7 +65,7 @@ export function nextWriter(socket: WebSocket, id: string, maxUnsent: number): Ne
     if (socket.readyState !== socket.OPEN || socket.bufferedAmount > maxUnsent) return false;
     const raw = internals._socket;
     const sender = internals._sender;
-    if (plain && raw && sender && sender._state === SENDER_IDLE && sender._queue.length === 0) {
+    if (plain && raw && sender && sender._state === SENDER_IDLE && Array.isArray(sender._queue) && sender._queue.length === 0) {
       if (raw.destroyed || !raw.writable) return false;
       raw.write(textFrame(prefix, payload));
     } else {

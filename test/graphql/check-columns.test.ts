@@ -100,6 +100,8 @@ describe('checkColumnsFor', () => {
 
   it('asks for whole rows when a field is not in the map', () => {
     expect(checkColumnsFor(fieldOf(`{ project { checks { nodes { name notAField } } } }`), ['nodes'])).toBeNull();
+    // Names of Object.prototype are not fields of the map either.
+    expect(checkColumnsFor(fieldOf(`{ project { checks { nodes { constructor } } } }`), ['nodes'])).toBeNull();
   });
 });
 

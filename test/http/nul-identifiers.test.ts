@@ -55,3 +55,18 @@ it('check filters with NUL match no check, and a status page slug with NUL is no
   const byGraphql = await gql(w, 'query { statusPage(slug: "a\\u0000b") { title } checks: project { checks(filter: { tags: ["\\u0000"] }) { nodes { name } } } }');
   expect(byGraphql.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code) ?? []).not.toContain('INTERNAL_SERVER_ERROR');
 });
+
+it('a login with NUL in the username fails as an unknown name does, over GraphQL and POST /login', async () => {
+  const res = await campusGql(w, 'mutation($u: String!) { login(username: $u, password: "longpassword") { token } }', { u: 'a\u0000b' }, null);
+  expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  expect(res.errors?.[0]?.message).toBe('The username or password you entered was incorrect.');
+  const rest = await w.campus('POST', '/login', { fields: { username: 'a\u0000b', password: 'longpassword' }, json: true });
+  expect(rest.status).toBeGreaterThanOrEqual(400);
+  expect(rest.status).toBeLessThan(500);
+});
+
+it('a check asked for by a unique key with NUL is not found', async () => {
+  const res = await gql(w, 'query($k: String) { check(uniqueKey: $k) { name } }', { k: 'a\u0000b' });
+  expect(res.errors?.[0]?.extensions?.code ?? null).not.toBe('INTERNAL_SERVER_ERROR');
+  expect(res.data?.check ?? null).toBeNull();
+});

@@ -81,7 +81,7 @@ export function checkColumnsFor(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'f
       } else if (depth < path.length) {
         if (s.name.value === path[depth]) visit(s.selectionSet, depth + 1, seen);
       } else {
-        const needs = CHECK_FIELD_COLUMNS[s.name.value];
+        const needs = Object.hasOwn(CHECK_FIELD_COLUMNS, s.name.value) ? CHECK_FIELD_COLUMNS[s.name.value] : undefined;
         if (needs) for (const c of needs) columns.add(c);
         else complete = false;
       }

@@ -157,6 +157,7 @@ export async function getCheck(deps: MonitoringDeps, access: ProjectAccess, code
 
 /** By unique_key: scoped to the caller's project, so another project's check is simply 404. */
 export async function getCheckByUniqueKey(deps: MonitoringDeps, access: ProjectAccess, uniqueKey: string) {
+  if (holdsNul(uniqueKey)) throw notFound();
   const check = await deps.db.check.findFirst({
     where: { uniqueKey, projectId: access.projectId },
     include: checkWithChannels,
