@@ -122,6 +122,16 @@ it.skipIf(postgresUnderTest())('leaves out the columns nobody asked for (SQLite:
     statements.length = 0;
     await q(`{ project { checks(first: 10) { nodes { desc } } } }`);
     expect(statements.find((s) => /FROM `main`\.`Check`/.test(s) && /LIMIT/.test(s))).toContain('`desc`');
+    // Filtered by tag, the whole rows the filter read serve the page: no second read of them
+    // without relations, one with them.
+    const checkReads = () => statements.filter((s) => /FROM `main`\.`Check`/.test(s)).length;
+    statements.length = 0;
+    expect((await q(`{ project { checks(first: 10, filter: { tags: ["nightly"] }) { nodes { name } } } }`)).data.project.checks.nodes).toEqual([{ name: 'simple' }]);
+    expect(checkReads()).toBe(1);
+    statements.length = 0;
+    const withFlips = await q(`{ project { checks(first: 10, filter: { tags: ["nightly"] }) { nodes { name flips { newStatus } } } } }`);
+    expect(withFlips.data.project.checks.nodes[0].name).toBe('simple');
+    expect(checkReads()).toBe(2);
   } finally {
     await logged.$disconnect();
   }

@@ -2,9 +2,10 @@
 // its query asks for: a dashboard's 100 checks need 10 of the table's 33 columns, and reading
 // the rest (descriptions, keywords, filters, keys) costs the driver and Prisma a value each.
 // REST answers a fixed shape and reads whole rows; this is GraphQL's own advantage.
-import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { CheckTiming } from '../../monitoring/checks/status.ts';
+import { selectedFields } from '../selected-fields.ts';
 
 export type CheckColumn = keyof Check;
 
@@ -72,21 +73,10 @@ const ALWAYS: readonly CheckColumn[] = ['id', 'uniqueKey', 'projectId'];
  */
 export function checkColumnsFor(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: readonly string[]): CheckColumn[] | null {
   const columns = new Set<CheckColumn>(ALWAYS);
-  let complete = true;
-  const visit = (set: SelectionSetNode | undefined, depth: number, seen: ReadonlySet<string>) => {
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet, depth, seen);
-      else if (s.kind === Kind.FRAGMENT_SPREAD) {
-        if (!seen.has(s.name.value)) visit(info.fragments[s.name.value]?.selectionSet, depth, new Set(seen).add(s.name.value));
-      } else if (depth < path.length) {
-        if (s.name.value === path[depth]) visit(s.selectionSet, depth + 1, seen);
-      } else {
-        const needs = Object.hasOwn(CHECK_FIELD_COLUMNS, s.name.value) ? CHECK_FIELD_COLUMNS[s.name.value] : undefined;
-        if (needs) for (const c of needs) columns.add(c);
-        else complete = false;
-      }
-    }
-  };
-  for (const node of info.fieldNodes as readonly FieldNode[]) visit(node.selectionSet, 0, new Set());
-  return complete ? [...columns] : null;
+  for (const field of selectedFields(info.fieldNodes, info.fragments, path)) {
+    const needs = Object.hasOwn(CHECK_FIELD_COLUMNS, field.name.value) ? CHECK_FIELD_COLUMNS[field.name.value] : undefined;
+    if (!needs) return null;
+    for (const c of needs) columns.add(c);
+  }
+  return [...columns];
 }

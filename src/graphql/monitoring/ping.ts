@@ -1,8 +1,9 @@
 // The Ping type and the per-request loader that lists pings with their durations.
 import DataLoader from 'dataloader';
-import { Kind, getArgumentValues, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getArgumentValues, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import { executionScope } from '../execution-scope.ts';
+import { selectedFields } from '../selected-fields.ts';
 import type { GraphQLContext } from '../context.ts';
 import { PING_LIST_MAX, latestPings, pingDurations, pingsByNumber, type LatestPing } from '../../monitoring/pings/service.ts';
 import { intKey } from '../node-keys.ts';
@@ -121,15 +122,10 @@ export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLReso
   const field = (info.schema.getType('Check') as GraphQLObjectType | undefined)?.getFields().pings;
   if (!field) return;
   const byKey = new Map<string, FieldNode[]>();
-  const collect = (set: SelectionSetNode | undefined, seen: Set<string>) => {
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) {
-        if (s.name.value === 'pings') byKey.set(s.alias?.value ?? 'pings', [...(byKey.get(s.alias?.value ?? 'pings') ?? []), s]);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) collect(s.selectionSet, seen);
-      else if (!seen.has(s.name.value)) collect(info.fragments[s.name.value]?.selectionSet, new Set(seen).add(s.name.value));
-    }
-  };
-  for (const node of info.fieldNodes) collect(node.selectionSet, new Set());
+  for (const s of selectedFields(info.fieldNodes, info.fragments)) {
+    const key = s.alias?.value ?? s.name.value;
+    if (s.name.value === 'pings') byKey.set(key, [...(byKey.get(key) ?? []), s]);
+  }
   const scope = executionScope(ctx, info);
   const batches: Promise<unknown>[] = [];
   for (const nodes of byKey.values()) {
@@ -161,17 +157,11 @@ function selectionOf(info: GraphQLResolveInfo): Selected {
 /** What the document selects under `fieldNodes` (fragments included; directives count as asked). */
 function selected(fieldNodes: readonly FieldNode[], info: Pick<GraphQLResolveInfo, 'fragments'>): Selected {
   const found: Selected = { withBody: false, withDurations: false, withDetails: false };
-  const visit = (set: SelectionSetNode | undefined, seen: ReadonlySet<string>) => {
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) {
-        if (s.name.value === 'body') found.withBody = true;
-        else if (s.name.value === 'duration') found.withDurations = true;
-        else if (DETAIL_FIELDS.has(s.name.value)) found.withDetails = true;
-      } else if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet, seen);
-      else if (!seen.has(s.name.value)) visit(info.fragments[s.name.value]?.selectionSet, new Set(seen).add(s.name.value));
-    }
-  };
-  for (const f of fieldNodes) visit(f.selectionSet, new Set());
+  for (const { name } of selectedFields(fieldNodes, info.fragments)) {
+    if (name.value === 'body') found.withBody = true;
+    else if (name.value === 'duration') found.withDurations = true;
+    else if (DETAIL_FIELDS.has(name.value)) found.withDetails = true;
+  }
   return found;
 }
 
