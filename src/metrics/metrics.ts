@@ -35,10 +35,11 @@ const SUBSCRIPTION_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged'] as
 
 
 /**
- * Seconds. Fine between 0.5 and 1 s: "a flip within a second of its going-down time" is the
- * objective an operator alerts on (and the benchmark reads its p99 from these bounds).
+ * Seconds. Fine between 0.5 and 1.5 s: "a flip within a second of its going-down time" is the
+ * objective an operator alerts on, and by how much a miss misses it matters too (the benchmark
+ * reads its p99 from these bounds).
  */
-export const MONITOR_LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 2, 5, 10, 30];
+export const MONITOR_LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25, 1.5, 2, 5, 10, 30];
 
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();

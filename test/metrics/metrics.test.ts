@@ -76,6 +76,8 @@ describe('/metrics', () => {
     expect(diff('gateway_monitor_lag_seconds_count')).toBe(1);
     expect(diff('gateway_monitor_lag_seconds_sum')).toBeCloseTo(1.5, 5);
     expect(diff('gateway_monitor_lag_seconds_bucket', { le: '1' })).toBe(0);
+    expect(diff('gateway_monitor_lag_seconds_bucket', { le: '1.25' })).toBe(0);
+    expect(diff('gateway_monitor_lag_seconds_bucket', { le: '1.5' })).toBe(1);
     expect(diff('gateway_monitor_lag_seconds_bucket', { le: '2' })).toBe(1);
     expect(diff('gateway_flips_recorded_total', { new_status: 'down', reason: 'timeout' })).toBe(1);
     // The pass itself was timed.
