@@ -87,3 +87,38 @@ export async function cpuMsOf(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/**
+ * CPU time used so far by each process of this machine named `name` (e.g. the PostgreSQL
+ * server's backends, which come and go), in ms by pid; null where /proc shows none (another
+ * machine's server, or no /proc). Compare two readings with `cpuMsBetween`.
+ */
+export async function cpuMsOfProcessesNamed(name: string): Promise<Map<number, number> | null> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let entries: string[];
+  try {
+    entries = (await readdir('/proc')).filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const cpu = new Map<number, number>();
+  for (const pid of entries) {
+    try {
+      if ((await readFile(`/proc/${pid}/comm`, 'utf8')).trim() !== name) continue;
+      cpu.set(Number(pid), await cpuMsOf(Number(pid)));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return cpu.size > 0 ? cpu : null;
+}
+
+/**
+ * CPU used between two readings: each process's growth, and all of a process new since the
+ * first. A process that exited in between is left out (its time went with it).
+ */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}

@@ -4,16 +4,19 @@
 // due, not the checks stored: the mean duration of passes with nothing due, at 1M and at 10k.
 // On PostgreSQL the same again with three instances sharing the database (each claims due
 // checks the others have not): the lag over all three, and every flip recorded exactly once,
-// counted in the database.
+// counted in the database. Each wave's note gives the CPU it cost the servers and, when it runs
+// on this machine, PostgreSQL: what the lag is made of on a machine whose cores they share.
 import type { Figure } from '../lib/report.ts';
 import { quantileFromBuckets, scrape, type Scrape } from '../lib/metrics.ts';
 import { queryNumber } from '../lib/query.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
-import { startServer, type ServerProcess } from '../lib/server.ts';
+import { cpuMsBetween, cpuMsOf, cpuMsOfProcessesNamed, startServer, type ServerProcess } from '../lib/server.ts';
 import type { BenchContext } from './context.ts';
 import { MONITOR_LAG_BUCKETS } from '../../src/metrics/metrics.ts';
 
 const DAY = 86_400_000;
+/** How long before a wave its CPU meter starts (the idle passes in between are a few ms). */
+const METER_LEAD_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function idlePassMs(url: string, seconds: number): Promise<number> {
@@ -66,6 +69,29 @@ function lagFigures(m: Scrape, due: number, label: string): Figure[] {
       correctness: true,
     },
   ];
+}
+
+/**
+ * CPU the servers, and PostgreSQL when it runs on this machine, spend from now until the
+ * returned function is called: what a wave of timeouts costs, per flip.
+ */
+async function cpuMeter(servers: ServerProcess[], postgres: boolean) {
+  const read = async () => ({
+    servers: (await Promise.all(servers.map((s) => cpuMsOf(s.child.pid!)))).reduce((a, b) => a + b, 0),
+    database: postgres ? await cpuMsOfProcessesNamed('postgres') : null,
+  });
+  const before = await read();
+  return async (flips: number): Promise<string> => {
+    const after = await read();
+    const perFlip = (ms: number) => `${Math.round((ms * 1000) / Math.max(1, flips))} µs a flip`;
+    const serversMs = after.servers - before.servers;
+    let note = `; CPU during the wave: server${servers.length > 1 ? 's' : ''} ${Math.round(serversMs)} ms (${perFlip(serversMs)})`;
+    if (before.database !== null && after.database !== null) {
+      const databaseMs = cpuMsBetween(before.database, after.database);
+      note += `, PostgreSQL ${Math.round(databaseMs)} ms (${perFlip(databaseMs)})`;
+    }
+    return note;
+  };
 }
 
 /** Timeout flips in the database for checks named `prefix…`: all of them, and checks flipped more than once. */
@@ -126,8 +152,12 @@ export async function monitorSuite(ctx: BenchContext): Promise<Figure[]> {
       goesDown = Date.now() + (ctx.smoke ? 1_500 : 3_000);
       seededEarly = `; due checks stored ${await seedDue(databaseUrl, project.id, due, goesDown)} ms before their going-down time`;
     }
+    // The meter reads every process in /proc: started a moment ahead, it is done before the wave.
+    await sleep(Math.max(0, goesDown - METER_LEAD_MS - Date.now()));
+    const meter = await cpuMeter([server], postgres);
     await sleep(Math.max(0, goesDown - Date.now()));
     const m = await flipsRecorded([server], due);
+    const cpu = await meter(due);
     figures.push({
       suite: 'monitor',
       name: `idle pass, ${stored.toLocaleString('en-US')} checks stored`,
@@ -139,7 +169,7 @@ export async function monitorSuite(ctx: BenchContext): Promise<Figure[]> {
       note: `seeded in ${seedSeconds.toFixed(1)} s; cold server start ${Math.round(server.startupMs)} ms`,
     });
     const [lag, missing] = lagFigures(m, due, postgres ? ', one instance' : '');
-    figures.push({ ...lag!, note: lag!.note + seededEarly }, missing!);
+    figures.push({ ...lag!, note: lag!.note + seededEarly + cpu }, missing!);
   } finally {
     await server.stop();
   }
@@ -156,8 +186,11 @@ async function threeInstances(ctx: BenchContext, databaseUrl: string, projectId:
     for (let i = 0; i < 3; i++) servers.push(await startServer({ databaseUrl, env: { MONITOR_INTERVAL_MS: '100' } }));
     const goesDown = Date.now() + (ctx.smoke ? 1_500 : 3_000);
     const early = await seedDue(databaseUrl, projectId, due, goesDown, 'three ');
+    await sleep(Math.max(0, goesDown - METER_LEAD_MS - Date.now()));
+    const meter = await cpuMeter(servers, true);
     await sleep(Math.max(0, goesDown - Date.now()));
     const m = await flipsRecorded(servers, due);
+    const cpu = await meter(due);
     // Anything recorded twice would be written in the next moments.
     await sleep(ctx.smoke ? 200 : 1000);
     const perInstance = await Promise.all(servers.map(async (s) => (await scrape(s.url))('gateway_flips_recorded_total', { reason: 'timeout' })));
@@ -165,7 +198,7 @@ async function threeInstances(ctx: BenchContext, databaseUrl: string, projectId:
     const unchanged = await storedFlips(databaseUrl, 'check ');
     const [lag, missing] = lagFigures(m, due, ', three instances');
     return [
-      { ...lag!, note: `${lag!.note}; flips recorded by each instance: ${perInstance.join(', ')}; due checks stored ${early} ms before their going-down time` },
+      { ...lag!, note: `${lag!.note}; flips recorded by each instance: ${perInstance.join(', ')}; due checks stored ${early} ms before their going-down time${cpu}` },
       { ...missing!, value: due - flips.rows + flips.twice, met: flips.rows - flips.twice === due && missing!.met, note: `${flips.rows.toLocaleString('en-US')} timeout flips stored for ${due.toLocaleString('en-US')} due checks` },
       {
         suite: 'monitor',
