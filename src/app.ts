@@ -20,6 +20,7 @@ import { createGraphQLHandler } from './graphql/yoga.ts';
 import { attachGraphQLWebSocket } from './graphql/ws.ts';
 import { registerHealthchecksRoutes } from '../rest-compat/healthchecks/routes.ts';
 import { registerCampusRoutes } from '../rest-compat/campus/routes.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { sendJson, sendText } from './http/respond.ts';
 import { createRouter, routeOf, type HttpRouter } from './http/router.ts';
 import { createMetrics } from './metrics/metrics.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
   websocket = attachGraphQLWebSocket(server, graphql.yoga, deps, config.wsKeepAliveMs, limits.admitOperation);
 
   return {
