@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { answerClientErrors } from '../../src/http/client-errors.ts';
+import { send } from '../fuzz/harness.ts';
 import { bundleServer, startGatewayProcess, type GatewayProcess, type ServerBundle } from '../helpers/gateway-process.ts';
 
 // A server process of its own: in the test's own process, client and server share one event
@@ -27,18 +28,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Sends a request with Node's client; resolves with the status, or with the error a reset gives. */
-function send(base: string, path: string, body: Buffer): Promise<{ status?: number; error?: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve) => {
-    const req = http.request({ host: hostname, port, method: 'GET', path, headers: { 'Content-Length': body.length }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode }));
-    });
-    req.on('error', (err) => resolve({ error: err.message }));
-    req.end(body);
-  });
-}
+/** The fuzz harness's raw sender, on a new connection each time; a reset resolves as its message. */
+const sendWithBody = (base: string, path: string, body: Buffer): Promise<{ status?: number; error?: string }> =>
+  send(base, { method: 'GET', path, headers: {}, body }, 10_000, new http.Agent()).then(
+    (res) => ({ status: res.status }),
+    (err: Error) => ({ error: err.message }),
+  );
 
 /** Writes raw bytes on a new connection; resolves with all it reads until the server closes. */
 function raw(base: string, bytes: string): Promise<string> {
@@ -55,10 +50,10 @@ function raw(base: string, bytes: string): Promise<string> {
 it('answers 431 to a request line over the header limit while its 3 MB body is still coming, every time', async () => {
   const body = Buffer.alloc(3_000_000, 'a');
   for (let i = 0; i < 5; i++) {
-    expect(await send(gateway.url, `/pages/about?q=${'1'.repeat(20_000)}`, body)).toEqual({ status: 431 });
+    expect(await sendWithBody(gateway.url, `/pages/about?q=${'1'.repeat(20_000)}`, body)).toEqual({ status: 431 });
   }
   // The same request with a query under the limit reaches the routes.
-  expect((await send(gateway.url, `/pages/about?q=${'1'.repeat(100)}`, body)).status).toBe(404);
+  expect((await sendWithBody(gateway.url, `/pages/about?q=${'1'.repeat(100)}`, body)).status).toBe(404);
   expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
 });
 

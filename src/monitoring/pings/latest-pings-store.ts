@@ -56,16 +56,23 @@ const DIALECTS: Record<Provider, Dialect> = {
   },
 };
 
+/** The Ping columns `withDetails` adds (with "hasBody", computed from the body). */
+const DETAIL_COLUMNS = ['id', 'scheme', 'remoteAddr', 'method', 'ua', 'exitStatus'] as const;
+
 export function latestPingsQuery(provider: Provider): LatestPingsQuery {
   const d = DIALECTS[provider];
   return (db, { projectId, checkIds, first, withBody, withDetails }) => {
-    // The columns of "listed" only some callers read, each followed by a comma: the row id, the request's
-    // details and whether a body is stored (REST), the body itself (when asked for).
-    const optional = (table: string) => {
-      const columns = withDetails ? ['id', 'scheme', 'remoteAddr', 'method', 'ua', 'exitStatus', 'hasBody'] : [];
-      if (withBody) columns.push('body');
-      return Prisma.raw(columns.map((c) => `${table}."${c}", `).join(''));
-    };
+    // The columns only some callers read: the row id, the request's details and whether a body
+    // is stored (REST), the body itself (when asked for). "listed" computes them from the Ping
+    // row, the outer SELECT passes them on; each entry is followed by a comma.
+    const optional: Array<[name: string, expression: string]> = [];
+    if (withDetails) {
+      for (const c of DETAIL_COLUMNS) optional.push([c, `p."${c}"`]);
+      optional.push(['hasBody', 'p."body" IS NOT NULL']);
+    }
+    if (withBody) optional.push(['body', 'p."body"']);
+    const computed = Prisma.raw(optional.map(([name, expression]) => `${expression} AS "${name}", `).join(''));
+    const passed = Prisma.raw(optional.map(([name]) => `l."${name}", `).join(''));
     // One sort (the run ids' ROW_NUMBER) marks the misses: O(k log k) for k listed pings, where a
     // correlated "earlier in the listing?" test per ping would be O(k²).
     return db.$queryRaw<LatestPingRow[]>`
@@ -74,9 +81,7 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
         FROM "Check" c JOIN "Project" pr ON pr."id" = c."projectId"
         WHERE c."projectId" = ${projectId} AND c."id" IN (${Prisma.join(checkIds)})
       ), "listed" AS (
-        SELECT p."checkId", p."n", p."createdAt", p."kind", p."rid",
-          ${withDetails ? Prisma.sql`p."id", p."scheme", p."remoteAddr", p."method", p."ua", p."exitStatus", p."body" IS NOT NULL AS "hasBody",` : Prisma.empty}
-          ${withBody ? Prisma.sql`p."body",` : Prisma.empty}
+        SELECT p."checkId", p."n", p."createdAt", p."kind", p."rid", ${computed}
           -- pingDurations' misses: a success or fail within 72 h of the oldest listed ping, with no
           -- earlier start, success or fail of its run id in the listing
           p."kind" IN ('success', 'fail')
@@ -86,7 +91,7 @@ export function latestPingsQuery(provider: Provider): LatestPingsQuery {
       ), "misses" AS (
         SELECT "checkId", ${d.countMisses} AS "count" FROM "listed" GROUP BY "checkId"
       )
-      SELECT l."checkId", l."n", l."createdAt", l."kind", l."rid", ${optional('l')}
+      SELECT l."checkId", l."n", l."createdAt", l."kind", l."rid", ${passed}
         l."miss" AND m."count" <= ${MAX_LOOK_BACKS} AS "lookedBack",
         -- lookBackDuration's query, for the pings it will be asked about
         CASE WHEN l."miss" AND m."count" <= ${MAX_LOOK_BACKS} THEN (
