@@ -7,13 +7,13 @@
 // after another, in the order they were queued.
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.ts';
-import { internalListener, type MonitoringEvents } from '../events.ts';
+import { internalListener, type FlipEvent, type MonitoringEvents } from '../events.ts';
 import { loadDeliveries, type DeliverySource } from './deliveries.ts';
 import { nextAttemptAfter, type RetryPolicy } from './retry.ts';
 import type { ClaimedNotification, NotificationStore } from './store.ts';
 import { TRANSPORTS } from './transports/index.ts';
 import { DeliveryError, type Delivery } from './transports/transport.ts';
-import type { NewNotification } from './outbox.ts';
+import { flipNotifies, type NewNotification } from './outbox.ts';
 import { runNagPass } from './nag.ts';
 import { pruneNotifications } from './prune.ts';
 import { isBusyError } from '../../db/busy.ts';
@@ -110,8 +110,10 @@ export class Notifier {
     return this.#deliver(claimed, delivery, { renewLease: false });
   }
 
-  #onFlip = internalListener(() => {
-    // The flip's notifications are committed before the event is published.
+  #onFlip = internalListener((flip: FlipEvent) => {
+    // A flip that notifies nobody (a first ping's new → up, a pause) queued nothing: no look
+    // at the outbox for it. The others' notifications are committed before the event.
+    if (!flipNotifies(flip.oldStatus, flip.newStatus)) return;
     void this.#pump();
   });
 

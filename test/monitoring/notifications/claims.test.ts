@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createWorld, type World } from '../../helpers/world.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
+import { waitFor } from '../../helpers/redis.ts';
 import { startHttpReceiver, type HttpReceiver } from '../../helpers/receivers.ts';
 import { createChannel } from '../../../src/monitoring/integrations/service.ts';
 import { sqliteNotificationStore } from '../../../src/monitoring/notifications/sqlite-store.ts';
@@ -106,4 +107,30 @@ it('on shutdown, finishes the attempt under way and gives back the one queued be
     ['down', 'sent', 1],
     ['up', 'pending', 0],
   ]);
+});
+
+it('looks at the outbox when a flip notifies, not for a first ping (new → up)', async () => {
+  // Its timer ten minutes away: a delivery within the test comes from the flip waking it.
+  await w.stop();
+  w = await createWorld({ NOTIFY_POLL_MS: '600000' });
+  const { uuid } = await webhookCheck();
+  const outbox: string[] = [];
+  const stop = w.app.onStatement((sql) => {
+    if (sql.includes('"Notification"')) outbox.push(sql);
+  });
+  try {
+    w.app.notifier.start();
+    await waitFor('the first look at the outbox', () => outbox.length > 0);
+    await new Promise((r) => setTimeout(r, 20));
+    outbox.length = 0;
+    await w.ping(`/ping/${uuid}`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(outbox).toEqual([]);
+    await w.ping(`/ping/${uuid}/fail`);
+    await receiver.waitFor(1, 2000);
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(receiver.requests).toHaveLength(1);
+  } finally {
+    stop();
+  }
 });
