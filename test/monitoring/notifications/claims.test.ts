@@ -120,8 +120,9 @@ it('looks at the outbox when a flip notifies, not for a first ping (new → up)'
   });
   try {
     w.app.notifier.start();
-    await waitFor('the first look at the outbox', () => outbox.length > 0);
-    await new Promise((r) => setTimeout(r, 20));
+    // The start's look ends with the read of the next due time (either database's statement).
+    const nextDueRead = /MIN\("nextAttemptAt"\)|ORDER BY n\."nextAttemptAt" LIMIT 1/;
+    await waitFor('the start to look at the outbox', () => outbox.some((sql) => nextDueRead.test(sql)));
     outbox.length = 0;
     await w.ping(`/ping/${uuid}`);
     await new Promise((r) => setTimeout(r, 20));
