@@ -81,7 +81,7 @@ export function registerExtraRoutes(route: Route, deps: CampusDeps) {
 
   // Slate's GET /login: the caller's session, or the login-required answer.
   route(['GET'], '/login', async ({ req, query, viewer }) => {
-    const token = sessionToken(req, query);
+    const token = await sessionToken(req, query);
     const session = viewer.personId !== null && token ? await sessionOf(deps.db, token) : null;
     if (!session) throw unauthenticated(LOGIN_REQUIRED);
     return { success: true, data: sessionJson(session, token!, session.LastRequest) };
@@ -94,7 +94,7 @@ export function registerExtraRoutes(route: Route, deps: CampusDeps) {
   });
 
   route(['GET', 'POST'], '/login/logout', async ({ req, query }) => {
-    const token = sessionToken(req, query);
+    const token = await sessionToken(req, query);
     if (token) await endSession(deps.db, token);
     return { success: true };
   });

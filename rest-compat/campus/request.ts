@@ -137,8 +137,23 @@ export async function readFields(req: IncomingMessage): Promise<Record<string, u
   throw new HttpError(415, `Unsupported Content-Type ${JSON.stringify(type.slice(0, 100))}: send application/x-www-form-urlencoded or application/json`);
 }
 
-export function sessionToken(req: IncomingMessage, query: URLSearchParams): string | null {
+/**
+ * The session token where Slate's Session::getFromRequest looks for it: `Authorization: Token …`,
+ * then a POSTed form's `_session` field, then `?_session=`. A body that cannot be read gives no
+ * token here; the handler that reads it answers its 400, 413 or 415.
+ */
+export async function sessionToken(req: IncomingMessage, query: URLSearchParams): Promise<string | null> {
   const auth = req.headers.authorization;
   const m = auth ? /^Token\s+(\S+)$/i.exec(auth) : null;
-  return m ? m[1]! : query.get('_session');
+  if (m) return m[1]!;
+  const type = mediaType(req.headers['content-type']);
+  if (req.method === 'POST' && (type === '' || type === 'application/x-www-form-urlencoded')) {
+    // PHP's $_POST holds form bodies only: a `_session` in a JSON body is not a token there.
+    const posted = await readFields(req).then(
+      (fields) => fields._session,
+      () => undefined,
+    );
+    if (typeof posted === 'string' && posted !== '') return posted;
+  }
+  return query.get('_session');
 }

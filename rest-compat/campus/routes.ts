@@ -54,15 +54,32 @@ function batch(fields: Record<string, unknown>, message: string): unknown[] {
   return fields.data;
 }
 
+/**
+ * Slate reads a `json` (or `csv`, `pdf`) segment after a records prefix as the response mode:
+ * `/people/json/jdoe` is `/people/jdoe` answered in JSON. Every answer here is JSON, so the
+ * `json` form of each records path is the same route. (So no record is named `json`, as in Slate.)
+ */
+function jsonModePath(path: string): string | null {
+  const [, prefix, rest] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
+  return prefix && RECORD_PREFIXES.has(prefix) ? `/${prefix}/json${rest ?? ''}` : null;
+}
+const RECORD_PREFIXES = new Set(KIND_LIST.map((kind) => kind.prefix));
+
+/** An item of /save or /destroy that failed: Slate's "Write access denied" where the caller may not write it. */
+function itemError(err: Error): string {
+  const denied = err instanceof DomainError && (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED');
+  return denied ? 'Write access denied' : err.message;
+}
+
 export type Route = (methods: Array<'GET' | 'POST'>, path: string, handler: Handler) => void;
 
 export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: CampusDeps, log: Logger) {
   function route(methods: Array<'GET' | 'POST'>, path: string, handler: Handler) {
-    router.on(methods, path, async (req, res, params) => {
+    const serve: Router.Handler<Router.HTTPVersion.V1> = async (req, res, params) => {
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
       try {
         // An unknown or ended token is anonymous, as Slate starts a fresh session for it.
-        const viewer = await viewerOrAnonymous(deps.db, sessionToken(req, query));
+        const viewer = await viewerOrAnonymous(deps.db, await sessionToken(req, query));
         const body = await handler({ req, query, viewer, params });
         sendJson(res, 200, body);
       } catch (err) {
@@ -75,7 +92,10 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
           else res.destroy();
         }
       }
-    });
+    };
+    router.on(methods, path, serve);
+    const twin = jsonModePath(path);
+    if (twin) router.on(methods, twin, serve);
   }
 
   for (const kind of KIND_LIST) {
@@ -117,7 +137,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       outcomes.forEach((o, i) => {
         if (o.record) saved.push(recordJson(kind, o.record, viewer));
         else if (o.error instanceof RecordValidationError) failed.push({ record: items[i], validationErrors: o.error.fields });
-        else failed.push({ record: items[i], errors: o.error.message });
+        else failed.push({ record: items[i], errors: itemError(o.error) });
       });
       const first = failed[0] as { validationErrors?: Record<string, string>; errors?: string } | undefined;
       const message = first ? (first.errors ?? Object.values(first.validationErrors ?? {})[0] ?? null) : null;
@@ -142,7 +162,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
         }
         const o = outcomes[next++]!;
         if (o.record) deleted.push(recordJson(kind, o.record, viewer));
-        else failed.push({ record: item, errors: o.error.code === 'NOT_FOUND' ? 'ID not found' : o.error.message });
+        else failed.push({ record: item, errors: o.error.code === 'NOT_FOUND' ? 'ID not found' : itemError(o.error) });
       }
       return { success: failed.length === 0, data: deleted, failed };
     });

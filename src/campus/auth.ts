@@ -7,6 +7,8 @@ import { hashKey } from '../monitoring/projects/keys.ts';
 import { DomainError, unauthenticated, validationError } from '../shared/errors.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from './kinds.ts';
+import { IDENT_MAX_CHARS } from './limits.ts';
+import { personByUsername } from './lookup.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -45,10 +47,12 @@ export async function createSession(db: Db, personId: number): Promise<{ token: 
 
 const LOGIN_FAILED = 'The username or password you entered was incorrect.';
 
-/** Username (or primary email) and password; Contact and Disabled accounts cannot log in. */
+/** Username or email address, and password (Slate's login); Contact and Disabled accounts cannot log in. */
 export async function login(db: Db, username: string, password: string) {
-  // No username holds NUL (PostgreSQL text cannot): such a login fails as any unknown name does.
-  const person = holdsNul(username) ? null : await db.person.findUnique({ where: { Username: username } });
+  // No username holds NUL (PostgreSQL text cannot), none is longer than an identifier: such a
+  // login fails as any unknown name does, without a query.
+  const unknown = holdsNul(username) || username.length > IDENT_MAX_CHARS;
+  const person = unknown ? null : await personByUsername(db, username);
   if (!person || !hasLevel(person.AccountLevel, 'User') || !(await verifyPassword(password, person.PasswordHash))) {
     throw unauthenticated(LOGIN_FAILED);
   }

@@ -45,16 +45,21 @@ export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string
   const d = delegate(deps.db, kind);
   // An ID past the 32-bit column range names no record (the query itself would fail).
   if (/^\d+$/.test(s)) return Number(s) > MAX_INT ? null : d.findFirst({ where: { ID: Number(s), ...kindScope(kind) } });
-  if (kind.name === 'Person') {
-    // Slate's User::getByUsername: the username, then an email address of the person.
-    const byUsername = await d.findFirst({ where: { Username: s } });
-    if (byUsername || !s.includes('@')) return byUsername;
-    const point = await deps.db.contactPoint.findFirst({ where: { Class: EMAIL_CLASS, Data: s }, select: { PersonID: true }, orderBy: { ID: 'asc' } });
-    return point ? d.findFirst({ where: { ID: point.PersonID } }) : null;
-  }
+  if (kind.name === 'Person') return personByUsername(deps.db, s) as Promise<CampusRecord | null>;
   const byHandle = await d.findFirst({ where: { Handle: s, ...kindScope(kind) } });
   // The seed names sections and courses by Handle; Slate by Code (MATH-001). Both work, the
   // Handle first where one record's Handle is another's Code.
   if (byHandle || (kind.name !== 'Course' && kind.name !== 'Section')) return byHandle;
   return d.findFirst({ where: { Code: s } });
+}
+
+/**
+ * Slate's User::getByUsername, for URLs and logins alike: the Username, then a person's email
+ * address (the oldest such contact point). The caller has refused NUL and overlong names.
+ */
+export async function personByUsername(db: Db, name: string) {
+  const byUsername = await db.person.findFirst({ where: { Username: name } });
+  if (byUsername || !name.includes('@')) return byUsername;
+  const point = await db.contactPoint.findFirst({ where: { Class: EMAIL_CLASS, Data: name }, select: { PersonID: true }, orderBy: { ID: 'asc' } });
+  return point ? db.person.findFirst({ where: { ID: point.PersonID } }) : null;
 }

@@ -108,6 +108,69 @@ describe('login and tokens', () => {
     const ok = await call('POST', '/login', null, { '_LOGIN[username]': 'llee', '_LOGIN[password]': 'long enough', '_LOGIN[returnMethod]': 'POST' });
     expect(ok.json.success).toBe(true);
   });
+
+  it('logs in with an email address as the username, as User::getByUsername allows', async () => {
+    await call('POST', '/people/create', s.staff, { FirstName: 'Em', LastName: 'Mail', Username: 'emmail', Password: 'long enough', Email: 'em@school.test' });
+    const ok = await call('POST', '/login', null, { '_LOGIN[username]': 'em@school.test', '_LOGIN[password]': 'long enough', '_LOGIN[returnMethod]': 'POST' });
+    expect(ok.status).toBe(200);
+    const person = await s.w.app.db.person.findFirstOrThrow({ where: { Username: 'emmail' } });
+    expect(ok.json).toMatchObject({ success: true, data: { PersonID: person.ID } });
+    expect((await call('GET', '/login', ok.json.data.Handle)).json.data.PersonID).toBe(person.ID);
+    // The password still has to match, and an unknown address is an unknown name.
+    for (const [username, password] of [['em@school.test', 'wrong password'], ['nobody@school.test', 'long enough']]) {
+      const denied = await call('POST', '/login', null, { '_LOGIN[username]': username, '_LOGIN[password]': password });
+      expect(denied).toMatchObject({ status: 401, json: { error: 'The username or password you entered was incorrect.' } });
+    }
+  });
+
+  it('takes the token from a POSTed form field _session, after the header and before ?_session=', async () => {
+    const before = await s.w.app.db.course.count();
+    const viaForm = await raw('POST', '/courses/create', `_session=${s.staff}&Title=Posted+token&Code=PT1`, null);
+    expect(viaForm).toMatchObject({ status: 200, json: { success: true, data: { Code: 'PT1' } } });
+    // A bad token in the form wins over a good one in the query string (Slate's order).
+    const formFirst = await raw('POST', `/courses/create?_session=${s.staff}`, `_session=${'b'.repeat(32)}&Title=Nope&Code=PT2`, null);
+    expect(formFirst).toMatchObject({ status: 401, json: { loginRequired: true } });
+    // The header wins over both.
+    const headerFirst = await raw('POST', '/courses/create', `_session=${'b'.repeat(32)}&Title=Header+token&Code=PT3`, s.staff);
+    expect(headerFirst.json.data.Code).toBe('PT3');
+    // A JSON body's _session is not a form field (PHP's $_POST holds forms only).
+    const json = await fetch(s.w.url + '/courses/create', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ _session: s.staff, Title: 'JSON', Code: 'PT4' }) });
+    expect(json.status).toBe(401);
+    expect(await s.w.app.db.course.count()).toBe(before + 2);
+  });
+});
+
+describe('/save and /destroy items the caller may not write', () => {
+  it('fail with "Write access denied" (Slate), and nothing changes', async () => {
+    const before = await s.w.app.db.course.findMany({ orderBy: { ID: 'asc' } });
+    const save = await call('POST', '/courses/save', s.other.token, { data: [{ Title: 'Not mine', Code: 'NM1' }, { ID: s.ids.math, Title: 'Renamed' }] }, true);
+    expect(save.json).toEqual({
+      success: false,
+      data: [],
+      failed: [
+        { record: { Title: 'Not mine', Code: 'NM1' }, errors: 'Write access denied' },
+        { record: { ID: s.ids.math, Title: 'Renamed' }, errors: 'Write access denied' },
+      ],
+      message: 'Write access denied',
+    });
+    const destroy = await call('POST', '/courses/destroy', s.other.token, { data: [s.ids.math] }, true);
+    expect(destroy.json).toEqual({ success: false, data: [], failed: [{ record: s.ids.math, errors: 'Write access denied' }] });
+    expect(await s.w.app.db.course.findMany({ orderBy: { ID: 'asc' } })).toEqual(before);
+  });
+});
+
+describe('the json path segment', () => {
+  it('is the response mode, as in Slate: /people/json/<h> is /people/<h>', async () => {
+    expect((await call('GET', '/people/json/tteach')).json).toMatchObject({ success: true, data: { ID: s.ids.teacher } });
+    const browse = await call('GET', '/courses/json?limit=1', null);
+    expect(browse.json).toMatchObject({ success: true, limit: 1, total: (await call('GET', '/courses', null)).json.total });
+    const students = await call('GET', '/sections/json/MATH-001/students');
+    expect(students.json.data.length).toBeGreaterThan(0);
+    expect(students.json).toEqual((await call('GET', '/sections/MATH-001/students')).json);
+    const created = await call('POST', '/courses/json/create', s.staff, { Title: 'Json mode', Code: 'JM1' });
+    expect(created.json).toMatchObject({ success: true, data: { Code: 'JM1' } });
+    expect((await call('GET', '/courses/json/nothing-here', null)).status).toBe(404);
+  });
 });
 
 describe('lookups', () => {
