@@ -45,6 +45,9 @@ export function browseOptions(kind: KindSpec, query: URLSearchParams): BrowseOpt
     dir: sortDir(query.get('dir')),
     q: given(query.get('q')),
     filters: filtersOf(kind, query),
+    // Slate's people browse leaves out Disabled people unless `status=*` (people without an
+    // account have no level and are listed).
+    ...(kind.name === 'Person' && query.get('status') !== '*' ? { where: { OR: [{ AccountLevel: null }, { AccountLevel: { not: 'Disabled' } }] } } : {}),
   };
 }
 

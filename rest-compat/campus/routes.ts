@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
 import { viewerOrAnonymous, type Viewer } from '../../src/campus/auth.ts';
-import { KIND_LIST, type KindSpec } from '../../src/campus/kinds.ts';
+import { KIND_LIST, KINDS, type KindSpec } from '../../src/campus/kinds.ts';
+import { findRecord } from '../../src/campus/lookup.ts';
 import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
@@ -65,6 +66,11 @@ function jsonModePath(path: string): string | null {
 }
 const RECORD_PREFIXES = new Set(KIND_LIST.map((kind) => kind.prefix));
 
+async function refuseDisabledPerson(deps: CampusDeps, ident: string) {
+  const person = await findRecord(deps, KINDS.Person, ident);
+  if (person?.AccountLevel === 'Disabled') throw notFound('profile not found');
+}
+
 /** An item of /save or /destroy that failed: Slate's "Write access denied" where the caller may not write it. */
 function itemError(err: Error): string {
   const denied = err instanceof DomainError && (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED');
@@ -100,6 +106,14 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
 
   for (const kind of KIND_LIST) {
     const base = `/${kind.prefix}`;
+    // A record's own routes (`/<prefix>/<h>…`). Slate's people handler answers a Disabled
+    // person's with 404 "profile not found", sub-routes included; /save by ID still reaches
+    // them (Staff re-enable a person there, or over GraphQL).
+    const recordRoute: Route = (methods, path, handler) =>
+      route(methods, path, async (ctx) => {
+        if (kind.name === 'Person') await refuseDisabledPerson(deps, ctx.params.ident!);
+        return handler(ctx);
+      });
     const one = async (viewer: Viewer, record: CampusRecord, query: URLSearchParams) =>
       (await withIncludes(deps, viewer, kind, [record], includeParam(query)))[0];
 
@@ -111,7 +125,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     // Slate's form steps for a JSON client: the empty or current record, `success: false`.
     route(['GET'], `${base}/create`, async ({ viewer }) => ({ success: false, data: templateJson(kind, records.recordTemplate(viewer, kind), viewer) }));
 
-    route(['GET'], `${base}/:ident/edit`, async ({ query, viewer, params }) => {
+    recordRoute(['GET'], `${base}/:ident/edit`, async ({ query, viewer, params }) => {
       const record = await records.editableRecord(deps, viewer, kind, params.ident!);
       return { success: false, data: await one(viewer, record, query) };
     });
@@ -167,29 +181,29 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       return { success: failed.length === 0, data: deleted, failed };
     });
 
-    route(['GET'], `${base}/:ident`, async ({ query, viewer, params }) => {
+    recordRoute(['GET'], `${base}/:ident`, async ({ query, viewer, params }) => {
       const record = await records.getRecord(deps, viewer, kind, params.ident!);
       return { success: true, data: await one(viewer, record, query) };
     });
 
-    route(['POST'], `${base}/:ident/edit`, async ({ req, query, viewer, params }) => {
+    recordRoute(['POST'], `${base}/:ident/edit`, async ({ req, query, viewer, params }) => {
       const fields = await readFields(req);
       const record = await records.editRecord(deps, viewer, kind, params.ident!, fields);
       return { success: true, data: await one(viewer, record, query) };
     });
 
     // Slate: a comment is posted; any other method is a bad request.
-    route(['GET'], `${base}/:ident/comment`, async () => {
+    recordRoute(['GET'], `${base}/:ident/comment`, async () => {
       throw new HttpError(400, 'You did not supply the needed parameters correctly');
     });
 
-    route(['POST'], `${base}/:ident/comment`, async ({ req, viewer, params }) => {
+    recordRoute(['POST'], `${base}/:ident/comment`, async ({ req, viewer, params }) => {
       const fields = await readFields(req);
       const comment = await addComment(deps, viewer, kind, params.ident!, fields.Message);
       return { success: true, data: linkJson(comment) };
     });
 
-    route(['GET', 'POST'], `${base}/:ident/delete`, async ({ req, query, viewer, params }) => {
+    recordRoute(['GET', 'POST'], `${base}/:ident/delete`, async ({ req, query, viewer, params }) => {
       if (req.method === 'GET') {
         // Slate's confirmation step, after its write check: nothing is deleted by a GET.
         const record = await records.editableRecord(deps, viewer, kind, params.ident!);
@@ -201,7 +215,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
 
     // Another segment after a record (Slate: onRecordRequestNotHandled): the record must
     // exist and be readable, then the page does not; an empty segment is the record itself.
-    route(['GET', 'POST'], `${base}/:ident/*`, async ({ query, viewer, params }) => {
+    recordRoute(['GET', 'POST'], `${base}/:ident/*`, async ({ query, viewer, params }) => {
       const record = await records.getRecord(deps, viewer, kind, params.ident!);
       if (params['*'] !== '') throw notFound(PAGE_NOT_FOUND);
       return { success: true, data: await one(viewer, record, query) };

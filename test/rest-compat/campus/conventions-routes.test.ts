@@ -159,6 +159,31 @@ describe('/save and /destroy items the caller may not write', () => {
   });
 });
 
+describe('Disabled people', () => {
+  it('answer 404 "profile not found" on their own routes and leave the browse unless status=*', async () => {
+    const made = await call('POST', '/people/create', s.staff, { FirstName: 'Dee', LastName: 'Gone', Username: 'dgone', AccountLevel: 'Disabled' });
+    const id = made.json.data.ID as number;
+    const profileNotFound = { status: 404, json: { success: false, message: 'profile not found' } };
+    for (const path of ['/people/dgone', `/people/${id}`, '/people/json/dgone', '/people/dgone/edit', '/people/dgone/delete', '/people/dgone/comment', '/people/dgone/courses']) {
+      expect(await call('GET', path), path).toMatchObject(profileNotFound);
+    }
+    expect(await call('POST', '/people/dgone/edit', s.staff, { FirstName: 'Changed' })).toMatchObject(profileNotFound);
+    expect(await call('POST', '/people/dgone/delete', s.staff, {})).toMatchObject(profileNotFound);
+    expect(await s.w.app.db.person.findUniqueOrThrow({ where: { ID: id } })).toMatchObject({ FirstName: 'Dee', AccountLevel: 'Disabled' });
+
+    const listed = async (query: string) => ((await call('GET', `/people?limit=0${query}`)).json.data as Array<{ ID: number }>).map((p) => p.ID);
+    expect(await listed('')).not.toContain(id);
+    expect(await listed('')).toContain(s.ids.teacher);
+    expect(await listed('&status=*')).toContain(id);
+
+    // Staff re-enable a person through /save, by ID (as in Slate); then the profile is back.
+    const saved = await call('POST', '/people/save', s.staff, { data: [{ ID: id, AccountLevel: 'User' }] }, true);
+    expect(saved.json).toMatchObject({ success: true, data: [{ ID: id, AccountLevel: 'User' }] });
+    expect((await call('GET', '/people/dgone')).json.data.ID).toBe(id);
+    expect(await listed('')).toContain(id);
+  });
+});
+
 describe('the json path segment', () => {
   it('is the response mode, as in Slate: /people/json/<h> is /people/<h>', async () => {
     expect((await call('GET', '/people/json/tteach')).json).toMatchObject({ success: true, data: { ID: s.ids.teacher } });
