@@ -50,9 +50,9 @@ export function checkJson(check: CheckRecord, ctx: SerializeContext): Record<str
     filter_default_fail: check.filterDefaultFail,
     badge_url: `${ctx.siteRoot}/b/2/${check.badgeKey}.svg`,
   };
-  // Healthchecks shows last_duration only when it is known and non-zero (whole seconds).
-  const seconds = check.lastDurationMs ? Math.trunc(check.lastDurationMs / 1000) : 0;
-  if (seconds) out.last_duration = seconds;
+  // Healthchecks: `if self.last_duration:` on the timedelta, then whole seconds. A run of
+  // 0.3 s shows 0; only an unknown or zero duration leaves the key out.
+  if (check.lastDurationMs) out.last_duration = Math.trunc(check.lastDurationMs / 1000);
   if (ctx.readOnly) {
     out.unique_key = check.uniqueKey;
   } else {

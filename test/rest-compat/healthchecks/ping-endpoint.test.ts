@@ -76,6 +76,17 @@ describe('/ping/<uuid>', () => {
     expect((await w.api('GET', `/api/v2/checks/${code}`)).json.last_duration).toBe(90);
   });
 
+  it('shows last_duration 0 for a run under a second, and none before any run (Healthchecks: the timedelta is truthy)', async () => {
+    const code = await newCheck();
+    expect((await w.api('GET', `/api/v3/checks/${code}`)).json).not.toHaveProperty('last_duration');
+    w.clock.set(T0);
+    await w.ping(`/ping/${code}/start`);
+    w.clock.set(new Date(T0.getTime() + 300));
+    await w.ping(`/ping/${code}`);
+    expect((await row(code)).lastDurationMs).toBe(300);
+    expect((await w.api('GET', `/api/v3/checks/${code}`)).json.last_duration).toBe(0);
+  });
+
   it('turns non-POST pings into ignored ones when methods is POST', async () => {
     const code = await newCheck({ methods: 'POST' });
     await w.ping(`/ping/${code}`);
