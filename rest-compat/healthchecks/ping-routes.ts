@@ -92,7 +92,8 @@ export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1
     } catch (err) {
       if (err instanceof DomainError) {
         const status = { VALIDATION: 400, NOT_FOUND: 404, CONFLICT: 409, FORBIDDEN: 403, UNAUTHENTICATED: 401 }[err.code];
-        return sendText(res, status, err.message);
+        // The uuid route's view is @never_cache, its refusals included; the slug route's are plain.
+        return sendText(res, status, err.message, 'code' in parsed.target ? neverCache : undefined);
       }
       log.error({ err }, 'ping failed');
       return sendText(res, 500, 'internal server error');

@@ -13,7 +13,15 @@ export type { PingRequest, PingSignal } from './request.ts';
 
 /** `/ping/<uuid>`: resolves once the ping is committed (see ingest.ts). */
 export async function pingByCode(deps: MonitoringDeps, code: string, req: PingRequest): Promise<void> {
-  validatePing(req);
+  try {
+    validatePing(req);
+  } catch (err) {
+    // Healthchecks looks the check up first: for an unknown check the answer is 404, whatever
+    // else is wrong with the ping. (A valid ping's lookup is the ingest batch's own.)
+    const known = await deps.db.check.findUnique({ where: { code }, select: { id: true } });
+    if (!known) throw notFound('not found');
+    throw err;
+  }
   await deps.pings.submit({ code }, req);
 }
 

@@ -76,6 +76,21 @@ describe('/ping/<uuid>', () => {
     expect((await w.api('GET', `/api/v2/checks/${code}`)).json.last_duration).toBe(90);
   });
 
+  it('looks the check up before the rest, as Healthchecks: an unknown uuid is 404 even with a bad exit status or rid', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const path of [`/ping/${unknown}/256`, `/ping/${unknown}?rid=bad`, `/ping/${unknown}`]) {
+      const res = await w.ping(path);
+      expect([res.status, res.text], path).toEqual([404, 'not found']);
+      // The uuid route's view is never-cache, refusals included.
+      expect(res.headers.get('cache-control'), path).toContain('no-store');
+    }
+    const code = await newCheck();
+    const bad = await w.ping(`/ping/${code}/256`);
+    expect([bad.status, bad.text]).toEqual([400, 'invalid url format']);
+    expect(bad.headers.get('cache-control')).toContain('no-store');
+    expect((await row(code)).nPings).toBe(0);
+  });
+
   it('shows last_duration 0 for a run under a second, and none before any run (Healthchecks: the timedelta is truthy)', async () => {
     const code = await newCheck();
     expect((await w.api('GET', `/api/v3/checks/${code}`)).json).not.toHaveProperty('last_duration');
