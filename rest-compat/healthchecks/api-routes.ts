@@ -15,6 +15,7 @@ import { BodyParseError, HttpError, parseJson } from '../../src/http/body.ts';
 import { notFound, validationError } from '../../src/shared/errors.ts';
 import { sendApiError } from './errors.ts';
 import { channelJson, checkJson, flipJson, pingJson, type SerializeContext } from './serialize.ts';
+import { lastParam } from './query.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -73,7 +74,7 @@ const endpoints = {
     need: 'read',
     async run(deps, access, r) {
       const tags = r.query.getAll('tag');
-      const slug = r.query.get('slug') || undefined;
+      const slug = lastParam(r.query, 'slug') || undefined;
       const list = await checks.listChecks(deps, access, { tags, slug });
       const ctx = ctxFor(deps, access, r);
       return { status: 200, body: { checks: list.map((c) => checkJson(c, ctx)) } };
@@ -141,7 +142,7 @@ const endpoints = {
     async run(deps, access, r) {
       const id = r.params.id!;
       const ref = idKind(id) === 'uuid' ? { code: id } : { uniqueKey: id };
-      const query = { seconds: r.query.get('seconds') ?? undefined, start: r.query.get('start') ?? undefined, end: r.query.get('end') ?? undefined };
+      const query = { seconds: lastParam(r.query, 'seconds') ?? undefined, start: lastParam(r.query, 'start') ?? undefined, end: lastParam(r.query, 'end') ?? undefined };
       const flips = (await listFlips(deps, access, ref, query)).map(flipJson);
       // The seed documents a bare array for v2 (DECISIONS.md); v1 and v3 follow Healthchecks' code.
       return { status: 200, body: r.version === 2 ? flips : { flips } };

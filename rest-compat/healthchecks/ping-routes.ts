@@ -8,6 +8,7 @@ import { hashKey } from '../../src/monitoring/projects/keys.ts';
 import { pingByCode, pingBySlug, type PingRequest, type PingSignal } from '../../src/monitoring/pings/service.ts';
 import { DomainError } from '../../src/shared/errors.ts';
 import { BodyTooLarge, neverCache, readBody, sendText } from '../../src/http/respond.ts';
+import { lastParam } from './query.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[-a-zA-Z0-9_]+$/;
@@ -71,7 +72,7 @@ export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1
         throw e;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const rid = url.searchParams.get('rid');
+      const rid = lastParam(url.searchParams, 'rid');
       const request: PingRequest = {
         signal: parsed.signal,
         exitStatus: parsed.exitStatus,
@@ -86,7 +87,7 @@ export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1
         await pingByCode(deps, parsed.target.code, request);
         return sendText(res, 200, 'OK', okHeaders);
       }
-      const create = url.searchParams.get('create') === '1';
+      const create = lastParam(url.searchParams, 'create') === '1';
       const { created } = await pingBySlug(deps, hashKey(parsed.target.pingKey), parsed.target.slug, request, create);
       return created ? sendText(res, 201, 'Created', okHeaders) : sendText(res, 200, 'OK', okHeaders);
     } catch (err) {
