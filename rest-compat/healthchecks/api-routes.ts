@@ -16,6 +16,7 @@ import { notFound, validationError } from '../../src/shared/errors.ts';
 import { sendApiError } from './errors.ts';
 import { channelJson, checkJson, flipJson, pingJson, type SerializeContext } from './serialize.ts';
 import { lastParam } from './query.ts';
+import { corsHeaders } from './cors.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -44,15 +45,6 @@ interface Endpoint {
   /** Which key the endpoint needs (Healthchecks' authorize vs authorize_read). */
   need: 'read' | 'write';
   run: (deps: MonitoringDeps, access: ProjectAccess, r: Request) => Result;
-}
-
-function corsHeaders(methods: string[]) {
-  return {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Headers': 'X-Api-Key',
-    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
-    'Access-Control-Max-Age': '600',
-  };
 }
 
 const ctxFor = (deps: MonitoringDeps, access: ProjectAccess, r: Request): SerializeContext => ({

@@ -6,9 +6,12 @@ import type { MonitoringDeps } from '../../src/monitoring/context.ts';
 import { checkBadge, projectBadge } from '../../src/monitoring/badges/service.ts';
 import { badgeJson, decodeTagSegment, isBadgeFormat, renderBadgeSvg, shieldsJson, type BadgeFormat, type BadgeStatus } from '../../src/monitoring/badges/badge.ts';
 import { DomainError } from '../../src/shared/errors.ts';
-import { neverCache, sendJson } from '../../src/http/respond.ts';
+import { neverCache, sendEmpty, sendJson } from '../../src/http/respond.ts';
+import { corsHeaders } from './cors.ts';
 
-const headers = { 'Access-Control-Allow-Origin': '*', ...neverCache };
+// Healthchecks' badge views are @cors("GET") and @never_cache.
+const cors = corsHeaders(['GET']);
+const headers = { ...cors, ...neverCache };
 
 function splitExtension(file: string): [string, string] | null {
   const dot = file.lastIndexOf('.');
@@ -24,6 +27,13 @@ function sendBadge(res: ServerResponse, fmt: BadgeFormat, label: string, summary
 }
 
 export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringDeps, log: Logger) {
+  // GET serves the badge; OPTIONS is the 204 preflight answer, any other method 405.
+  const badgeRoute = (path: string, serve: Router.Handler<Router.HTTPVersion.V1>) =>
+    router.all(path, (req, res, params, store, query) => {
+      if (req.method === 'OPTIONS') return sendEmpty(res, 204, cors);
+      if (req.method !== 'GET') return sendEmpty(res, 405, cors);
+      return serve(req, res, params, store, query);
+    });
   const notFound = (res: ServerResponse) => sendJson(res, 404, { error: 'not found' }, headers);
   async function guarded(res: ServerResponse, run: () => Promise<void>) {
     try {
@@ -36,7 +46,7 @@ export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V
   }
 
   // All checks of the project: /badge/<project>/<signature>.<fmt>
-  router.get('/badge/:project/:file', (_req, res, params) =>
+  badgeRoute('/badge/:project/:file', (_req, res, params) =>
     guarded(res, async () => {
       const parts = splitExtension(params.file!);
       if (!parts || !isBadgeFormat(parts[1])) return notFound(res);
@@ -46,7 +56,7 @@ export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V
   );
 
   // One tag: /badge/<project>/<signature>/<tag>.<fmt>
-  router.get('/badge/:project/:signature/:file', (_req, res, params) =>
+  badgeRoute('/badge/:project/:signature/:file', (_req, res, params) =>
     guarded(res, async () => {
       const parts = splitExtension(params.file!);
       if (!parts || !isBadgeFormat(parts[1])) return notFound(res);
@@ -57,7 +67,7 @@ export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V
   );
 
   // One check: /b/<states>/<badge key>.<fmt>
-  router.get('/b/:states/:file', (_req, res, params) =>
+  badgeRoute('/b/:states/:file', (_req, res, params) =>
     guarded(res, async () => {
       const parts = splitExtension(params.file!);
       if (!/^\d+$/.test(params.states!) || !parts || !isBadgeFormat(parts[1])) return notFound(res);

@@ -88,4 +88,25 @@ describe('badges', () => {
     const json = await fetch(check.badge_url.replace('.svg', '.json'));
     expect(await json.json()).toEqual({ status: 'up', total: 1, grace: 0, down: 0 });
   });
+
+  it('answers badges as Healthchecks\' @cors("GET") views: OPTIONS 204, other methods 405, CORS headers on each', async () => {
+    const check = (await w.api('POST', '/api/v3/checks/', { body: { name: 'Cors', tags: 'web' } })).json;
+    const badges = (await w.api('GET', '/api/v3/badges/', { key: w.alice.api_key_readonly })).json.badges;
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'X-Api-Key', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-max-age': '600' };
+    const corsOf = (r: Response) => Object.fromEntries(Object.keys(cors).map((k) => [k, r.headers.get(k)]));
+    for (const url of [check.badge_url as string, badges.web.json as string, badges['*'].svg as string]) {
+      const got = await fetch(url);
+      expect(got.status, url).toBe(200);
+      expect(corsOf(got), url).toEqual(cors);
+      expect(got.headers.get('cache-control'), url).toContain('no-store');
+      const preflight = await fetch(url, { method: 'OPTIONS' });
+      expect([preflight.status, await preflight.text()], url).toEqual([204, '']);
+      expect(corsOf(preflight), url).toEqual(cors);
+      for (const method of ['POST', 'HEAD', 'DELETE']) {
+        const refused = await fetch(url, { method });
+        expect(refused.status, `${method} ${url}`).toBe(405);
+        expect(corsOf(refused), url).toEqual(cors);
+      }
+    }
+  });
 });
