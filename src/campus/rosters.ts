@@ -1,7 +1,7 @@
 // Who belongs where, as Slate's extra routes list it: a group's members (its subgroups'
 // included), a section's students, and the section participants browse.
 import { forbidden, notFound } from '../shared/errors.ts';
-import { isStaff, requireLevel } from './access.ts';
+import { ACCESS_DENIED, isStaff, requireLevel } from './access.ts';
 import type { Viewer } from './auth.ts';
 import { CURRENT } from './filters.ts';
 import { KINDS, type KindName } from './kinds.ts';
@@ -31,7 +31,7 @@ export async function sectionStudents(deps: CampusDeps, viewer: Viewer, ident: s
   if (!isStaff(viewer)) {
     requireLevel(viewer, 'User');
     const enrolled = await deps.db.sectionParticipant.count({ where: { CourseSectionID: section.ID, PersonID: viewer.personId!, Role: 'Student' } });
-    if (!enrolled) throw forbidden();
+    if (!enrolled) throw forbidden(ACCESS_DENIED);
   }
   const now = deps.clock.now();
   const active = options.inactive ? {} : { AND: [{ OR: [{ StartDate: null }, { StartDate: { lte: now } }] }, { OR: [{ EndDate: null }, { EndDate: { gte: now } }] }] };
