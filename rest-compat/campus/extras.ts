@@ -14,7 +14,7 @@ import { given, intParam } from './browse.ts';
 import { includeParam, parseInclude, withIncludes } from './include.ts';
 import { loginFields, readFields, sessionToken, singleField } from './request.ts';
 import { epoch, linkJson, recordJson } from './serialize.ts';
-import type { Route } from './routes.ts';
+import type { Handler, Route } from './routes.ts';
 
 /** Slate's answer for a path under a campus prefix that names no route. */
 export const PAGE_NOT_FOUND = 'Page not found';
@@ -93,9 +93,12 @@ export function registerExtraRoutes(route: Route, deps: CampusDeps) {
     return { success: true, data: sessionJson({ ...session, PersonID: person.ID }, token) };
   });
 
-  route(['GET', 'POST'], '/login/logout', async ({ req, query }) => {
+  // Slate's /login/logout, and /logout (site-root/logout.php) the same.
+  const logout: Handler = async ({ req, query }) => {
     const token = await sessionToken(req, query);
     if (token) await endSession(deps.db, token);
     return { success: true };
-  });
+  };
+  route(['GET', 'POST'], '/login/logout', logout);
+  route(['GET', 'POST'], '/logout', logout);
 }

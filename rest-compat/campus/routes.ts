@@ -104,6 +104,14 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     if (twin) router.on(methods, twin, serve);
   }
 
+  // Slate's site-root/users.php: /users/… redirects to the same path and query under /people.
+  const toPeople: Router.Handler<Router.HTTPVersion.V1> = (req, res) => {
+    res.writeHead(302, { Location: `/people${(req.url ?? '/users').slice('/users'.length)}`, 'Content-Length': 0 });
+    res.end();
+  };
+  router.on(['GET', 'POST'], '/users', toPeople);
+  router.on(['GET', 'POST'], '/users/*', toPeople);
+
   for (const kind of KIND_LIST) {
     const base = `/${kind.prefix}`;
     // A record's own routes (`/<prefix>/<h>…`). Slate's people handler answers a Disabled

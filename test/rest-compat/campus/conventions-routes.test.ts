@@ -184,6 +184,29 @@ describe('Disabled people', () => {
   });
 });
 
+describe('Slate\'s /logout and /users', () => {
+  it('/logout ends the session as /login/logout does', async () => {
+    const login = async () => (await call('POST', '/login', null, { '_LOGIN[username]': 'llee2', '_LOGIN[password]': 'long enough', '_LOGIN[returnMethod]': 'POST' })).json.data.Handle as string;
+    await call('POST', '/people/create', s.staff, { FirstName: 'Lee', LastName: 'Out', Username: 'llee2', Password: 'long enough' });
+    const token = await login();
+    expect((await call('GET', '/login', token)).status).toBe(200);
+    expect(await call('GET', '/logout', token)).toMatchObject({ status: 200, json: { success: true } });
+    expect((await call('GET', '/login', token)).status).toBe(401);
+    const again = await login();
+    expect((await call('POST', '/logout', again, {})).json).toEqual({ success: true });
+    expect((await call('GET', '/login', again)).status).toBe(401);
+  });
+
+  it('/users/… redirects (302) to the same path and query under /people', async () => {
+    for (const [from, to] of [['/users/tteach', '/people/tteach'], ['/users?limit=1', '/people?limit=1'], ['/users/json/tteach?include=groupIDs', '/people/json/tteach?include=groupIDs']]) {
+      const res = await fetch(s.w.url + from, { redirect: 'manual' });
+      expect([res.status, res.headers.get('location')], from).toEqual([302, to]);
+    }
+    const followed = await fetch(s.w.url + '/users/tteach', { headers: { Authorization: `Token ${s.staff}` } });
+    expect((await followed.json()).data.ID).toBe(s.ids.teacher);
+  });
+});
+
 describe('the json path segment', () => {
   it('is the response mode, as in Slate: /people/json/<h> is /people/<h>', async () => {
     expect((await call('GET', '/people/json/tteach')).json).toMatchObject({ success: true, data: { ID: s.ids.teacher } });
