@@ -125,7 +125,9 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     const one = async (viewer: Viewer, record: CampusRecord, query: URLSearchParams) =>
       (await withIncludes(deps, viewer, kind, [record], includeParam(query)))[0];
 
-    route(['GET'], base, async ({ query, viewer }) => {
+    // Browse and read answer POST as GET: Slate's handler dispatches on the path, not the method
+    // (a form can carry its _session this way).
+    route(['GET', 'POST'], base, async ({ query, viewer }) => {
       const result = await records.browseRecords(deps, viewer, kind, browseOptions(kind, query));
       return browseEnvelope(result, await withIncludes(deps, viewer, kind, result.records, includeParam(query)), query, viewer);
     });
@@ -189,7 +191,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
       return { success: failed.length === 0, data: deleted, failed };
     });
 
-    recordRoute(['GET'], `${base}/:ident`, async ({ query, viewer, params }) => {
+    recordRoute(['GET', 'POST'], `${base}/:ident`, async ({ query, viewer, params }) => {
       const record = await records.getRecord(deps, viewer, kind, params.ident!);
       return { success: true, data: await one(viewer, record, query) };
     });

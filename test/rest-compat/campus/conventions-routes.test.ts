@@ -279,6 +279,13 @@ describe('"Page not found"', () => {
     expect(await call('PUT', '/courses')).toMatchObject({ status: 404, json: notFound });
     expect(await call('GET', '/courses/%E0%A4%A')).toMatchObject({ status: 404, json: notFound });
     expect(await call('GET', '/section-participants/x/y')).toMatchObject({ status: 404, json: notFound });
+    // Browse and read answer POST as they answer GET (Slate dispatches on the path), the
+    // token taken from the form.
+    const posted = await raw('POST', '/courses/MATH', `_session=${s.staff}`, null);
+    expect(posted).toMatchObject({ status: 200, json: { success: true, data: { Code: 'MATH' } } });
+    const browsed = await raw('POST', '/people?limit=1', `_session=${s.staff}`, null);
+    expect(browsed).toMatchObject({ status: 200, json: { success: true, limit: 1 } });
+    expect((await raw('POST', '/people', '', null)).status).toBe(401);
     // A trailing slash after a record is the record (Slate's empty action).
     expect((await call('GET', '/courses/MATH/')).json.data.Code).toBe('MATH');
     // Outside the campus prefixes the gateway's own 404 stays.
