@@ -26,6 +26,8 @@ function filtersOf(kind: KindSpec, query: URLSearchParams): BrowseFilters {
     enrolledUser: given(query.get('enrolled_user')),
     author: given(query.get('AuthorID')),
     query: given(query.get('query')),
+    // Slate's people browse lists Disabled accounts only with `status=*`.
+    activePeopleOnly: kind.name === 'Person' && query.get('status') !== '*',
   };
   if (kind.name === 'Group') {
     // Slate lists top-level groups unless `parentGroup` names one, or is `any`.
@@ -45,9 +47,6 @@ export function browseOptions(kind: KindSpec, query: URLSearchParams): BrowseOpt
     dir: sortDir(query.get('dir')),
     q: given(query.get('q')),
     filters: filtersOf(kind, query),
-    // Slate's people browse leaves out Disabled people unless `status=*` (people without an
-    // account have no level and are listed).
-    ...(kind.name === 'Person' && query.get('status') !== '*' ? { where: { OR: [{ AccountLevel: null }, { AccountLevel: { not: 'Disabled' } }] } } : {}),
   };
 }
 

@@ -104,9 +104,18 @@ export function loginFields(f: Fields): { username: string; password: string } {
 
 /**
  * The request's fields: query string, then the POST body over it. A null-prototype object, so
- * a `__proto__` or `constructor` key is just a key.
+ * a `__proto__` or `constructor` key is just a key. Parsed once per request: the login throttle
+ * and the session token read them before the handler does (none of them changes them).
  */
-export async function readFields(req: IncomingMessage): Promise<Record<string, unknown>> {
+export function readFields(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let fields = fieldsRead.get(req);
+  if (!fields) fieldsRead.set(req, (fields = parseFields(req)));
+  return fields;
+}
+
+const fieldsRead = new WeakMap<IncomingMessage, Promise<Record<string, unknown>>>();
+
+async function parseFields(req: IncomingMessage): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = Object.create(null);
   const url = req.url ?? '';
   const search = url.indexOf('?');

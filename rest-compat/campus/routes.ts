@@ -5,8 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
 import { viewerOrAnonymous, type Viewer } from '../../src/campus/auth.ts';
-import { KIND_LIST, KINDS, type KindSpec } from '../../src/campus/kinds.ts';
-import { findRecord } from '../../src/campus/lookup.ts';
+import { KIND_LIST, type KindSpec } from '../../src/campus/kinds.ts';
 import { addComment } from '../../src/campus/comments.ts';
 import * as records from '../../src/campus/service.ts';
 import type { CampusDeps, CampusRecord } from '../../src/campus/service.ts';
@@ -66,11 +65,6 @@ function jsonModePath(path: string): string | null {
 }
 const RECORD_PREFIXES = new Set(KIND_LIST.map((kind) => kind.prefix));
 
-async function refuseDisabledPerson(deps: CampusDeps, ident: string) {
-  const person = await findRecord(deps, KINDS.Person, ident);
-  if (person?.AccountLevel === 'Disabled') throw notFound('profile not found');
-}
-
 /** An item of /save or /destroy that failed: Slate's "Write access denied" where the caller may not write it. */
 function itemError(err: Error): string {
   const denied = err instanceof DomainError && (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED');
@@ -119,7 +113,7 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
     // them (Staff re-enable a person there, or over GraphQL).
     const recordRoute: Route = (methods, path, handler) =>
       route(methods, path, async (ctx) => {
-        if (kind.name === 'Person') await refuseDisabledPerson(deps, ctx.params.ident!);
+        if (kind.name === 'Person') await records.requireActiveProfile(deps, ctx.params.ident!);
         return handler(ctx);
       });
     const one = async (viewer: Viewer, record: CampusRecord, query: URLSearchParams) =>

@@ -5,9 +5,7 @@ import { promisify } from 'node:util';
 import type { Db } from '../db/client.ts';
 import { hashKey } from '../monitoring/projects/keys.ts';
 import { DomainError, unauthenticated, validationError } from '../shared/errors.ts';
-import { holdsNul } from '../shared/stored-text.ts';
 import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from './kinds.ts';
-import { IDENT_MAX_CHARS } from './limits.ts';
 import { personByUsername } from './lookup.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -49,10 +47,8 @@ const LOGIN_FAILED = 'The username or password you entered was incorrect.';
 
 /** Username or email address, and password (Slate's login); Contact and Disabled accounts cannot log in. */
 export async function login(db: Db, username: string, password: string) {
-  // No username holds NUL (PostgreSQL text cannot), none is longer than an identifier: such a
-  // login fails as any unknown name does, without a query.
-  const unknown = holdsNul(username) || username.length > IDENT_MAX_CHARS;
-  const person = unknown ? null : await personByUsername(db, username);
+  // A name that cannot be stored (NUL, overlong) fails as any unknown name does.
+  const person = await personByUsername(db, username);
   if (!person || !hasLevel(person.AccountLevel, 'User') || !(await verifyPassword(password, person.PasswordHash))) {
     throw unauthenticated(LOGIN_FAILED);
   }

@@ -29,6 +29,8 @@ export interface BrowseFilters {
   topLevel?: boolean;
   /** Groups whose name contains this text. */
   query?: string;
+  /** People: leave out Disabled accounts (Slate's people browse, unless `status=*`). */
+  activePeopleOnly?: boolean;
 }
 
 type Where = Record<string, unknown>;
@@ -106,6 +108,8 @@ export async function resolveFilters(deps: CampusDeps, viewer: Viewer, kind: Kin
   const out: ResolvedFilters = { where: [], conditions: {}, objects: {} };
   if (kind.name === 'Section') await sectionFilters(deps, viewer, f, out);
   if (kind.name === 'Group') await groupFilters(deps, f, out);
+  // People without an account have no level: they are not Disabled, and are listed.
+  if (kind.name === 'Person' && f.activePeopleOnly) out.where.push({ OR: [{ AccountLevel: null }, { AccountLevel: { not: 'Disabled' } }] });
   if (kind.model === 'content' && f.author) {
     // Slate compares AuthorID with the value as given: anything but an ID matches nobody.
     const id = parseId(f.author);

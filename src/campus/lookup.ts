@@ -55,9 +55,11 @@ export async function findRecord(deps: CampusDeps, kind: KindSpec, ident: string
 
 /**
  * Slate's User::getByUsername, for URLs and logins alike: the Username, then a person's email
- * address (the oldest such contact point). The caller has refused NUL and overlong names.
+ * address (the oldest such contact point). A name with NUL or past an identifier's length names
+ * nobody, without a query (PostgreSQL text cannot hold NUL).
  */
 export async function personByUsername(db: Db, name: string) {
+  if (name.length > IDENT_MAX_CHARS || holdsNul(name)) return null;
   const byUsername = await db.person.findFirst({ where: { Username: name } });
   if (byUsername || !name.includes('@')) return byUsername;
   const point = await db.contactPoint.findFirst({ where: { Class: EMAIL_CLASS, Data: name }, select: { PersonID: true }, orderBy: { ID: 'asc' } });

@@ -33,6 +33,15 @@ export async function getRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec
   return record;
 }
 
+/**
+ * Slate's people handler: a Disabled person's profile (and every route under it) is not found,
+ * whoever asks. `/save` by ID, and GraphQL, still reach the person.
+ */
+export async function requireActiveProfile(deps: CampusDeps, ident: string | number): Promise<void> {
+  const person = await findRecord(deps, KINDS.Person, ident);
+  if (person?.AccountLevel === 'Disabled') throw notFound('profile not found');
+}
+
 export interface BrowseOptions {
   /** Page size; none (or 0) is Slate's "no limit", still at most BROWSE_MAX_LIMIT records. */
   limit?: number;
@@ -60,7 +69,7 @@ export interface BrowseResult {
 }
 
 /** Each text filter by the parameter name Slate's browse reads it from. */
-const FILTER_PARAMS: Record<Exclude<keyof BrowseFilters, 'topLevel'>, string> = {
+const FILTER_PARAMS: Record<Exclude<keyof BrowseFilters, 'topLevel' | 'activePeopleOnly'>, string> = {
   term: 'term',
   course: 'course',
   location: 'location',

@@ -175,6 +175,15 @@ describe('Disabled people', () => {
     expect(await listed('')).not.toContain(id);
     expect(await listed('')).toContain(s.ids.teacher);
     expect(await listed('&status=*')).toContain(id);
+    // A REST rule (Slate's people handler): GraphQL shows Staff every person, the Disabled too.
+    const gql = await fetch(s.w.url + '/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${s.staff}` },
+      body: JSON.stringify({ query: `{ people { nodes { databaseId } } person(handle: "dgone") { accountLevel } }` }),
+    });
+    const { data } = await gql.json();
+    expect(data.people.nodes.map((p: { databaseId: number }) => p.databaseId)).toContain(id);
+    expect(data.person).toEqual({ accountLevel: 'Disabled' });
 
     // Staff re-enable a person through /save, by ID (as in Slate); then the profile is back.
     const saved = await call('POST', '/people/save', s.staff, { data: [{ ID: id, AccountLevel: 'User' }] }, true);
