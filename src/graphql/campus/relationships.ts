@@ -16,7 +16,8 @@ const Session = builder.objectRef<{ token: string; personId: number }>('CampusSe
 builder.mutationFields((t) => ({
   login: t.field({
     type: Session,
-    args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    description: "A campus session token, as Slate's /login gives one; Contact and Disabled accounts cannot log in",
+    args: { username: t.arg.string({ required: true, description: 'Username or email address' }), password: t.arg.string({ required: true }) },
     // Counted per account and per client address with POST /login (login-throttle.ts).
     resolve: async (_r, args, ctx) => {
       const { token, person } = await throttledLogin(ctx.deps.db, ctx.loginThrottle, ctx.clientAddress, args.username, args.password);

@@ -116,6 +116,13 @@ describe('login and tokens', () => {
     const person = await s.w.app.db.person.findFirstOrThrow({ where: { Username: 'emmail' } });
     expect(ok.json).toMatchObject({ success: true, data: { PersonID: person.ID } });
     expect((await call('GET', '/login', ok.json.data.Handle)).json.data.PersonID).toBe(person.ID);
+    // The GraphQL login is the same login.
+    const gql = await fetch(s.w.url + '/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { login(username: "em@school.test", password: "long enough") { personId } }' }),
+    });
+    expect((await gql.json()).data).toEqual({ login: { personId: person.ID } });
     // The password still has to match, and an unknown address is an unknown name.
     for (const [username, password] of [['em@school.test', 'wrong password'], ['nobody@school.test', 'long enough']]) {
       const denied = await call('POST', '/login', null, { '_LOGIN[username]': username, '_LOGIN[password]': password });
