@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase, dropDatabase, withDatabase } from '../src/db/postgres-admin.ts';
+import { createDatabase, dropDatabase, withDatabase } from '../src/db/postgres/admin.ts';
 import { load } from './lib/load.ts';
 import { seedChecks, seedProject } from './lib/seed.ts';
 import { startServer } from './lib/server.ts';

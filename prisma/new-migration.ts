@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from '../src/db/migrate.ts';
 import { diffMigrationsToSchema, pendingPostgresMigration } from '../src/db/schema-diff.ts';
-import { postgresSchemaPath } from '../src/db/postgres-schema.ts';
+import { postgresSchemaPath } from '../src/db/postgres/schema.ts';
 
 const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/gi, '_');
 if (!name) {

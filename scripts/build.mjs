@@ -24,8 +24,8 @@ export async function buildServer(outDir = path.join(root, 'dist')) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // Loaded by URL next to the bundle (db/checkpointer.ts).
-  copyFileSync(path.join(root, 'src/db/checkpoint-worker.mjs'), path.join(outDir, 'checkpoint-worker.mjs'));
+  // Loaded by URL next to the bundle (db/sqlite/checkpointer.ts).
+  copyFileSync(path.join(root, 'src/db/sqlite/checkpoint-worker.mjs'), path.join(outDir, 'checkpoint-worker.mjs'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await Promise.all([buildServer(), buildWeb(root)]);

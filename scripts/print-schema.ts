@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { schema } from '../src/graphql/schema.ts';
+import { schema } from '../src/graphql/schema/schema.ts';
 
 export const schemaFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../schema.graphql');
 export const printedSchema = () => printSchema(lexicographicSortSchema(schema)) + '\n';

@@ -11,7 +11,7 @@ const env = {
   CHECKPOINT_DISABLE: '1',
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
 };
-// Two clients from one model: SQLite's (the default) and PostgreSQL's (src/db/postgres-schema.ts).
+// Two clients from one model: SQLite's (the default) and PostgreSQL's (src/db/postgres/schema.ts).
 for (const schema of ['prisma/schema.prisma', 'prisma/postgres/schema.prisma']) {
   if (!existsSync(schema)) continue;
   const result = spawnSync('npx', ['--no-install', 'prisma', 'generate', '--schema', schema], { stdio: 'inherit', env });

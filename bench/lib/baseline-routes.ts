@@ -8,6 +8,7 @@ import type { Check, Flip } from '../../src/generated/prisma/client.ts';
 import { sendJson } from '../../src/http/respond.ts';
 import { checkState } from '../../src/monitoring/checks/derived.ts';
 import type { MonitoringDeps, ProjectAccess } from '../../src/monitoring/context.ts';
+import type { GatewayServices } from '../../src/services.ts';
 import { latestPings, pingDurations } from '../../src/monitoring/pings/service.ts';
 import { authenticate, isDomainError } from '../../src/monitoring/projects/service.ts';
 
@@ -86,7 +87,7 @@ function serve(deps: MonitoringDeps, handler: Handler) {
 }
 
 /** The two baselines, registered on the gateway's router (BuildOptions.routes). */
-export function baselineRoutes(router: HttpRouter, deps: MonitoringDeps): void {
+export function baselineRoutes(router: HttpRouter, { monitoring: deps }: GatewayServices): void {
   router.get('/bench/baseline', serve(deps, nested));
   router.get('/bench/baseline-window', serve(deps, windowed));
 }

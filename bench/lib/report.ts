@@ -43,13 +43,23 @@ const MARKERS = {
 
 export type Section = keyof typeof MARKERS;
 
-/** `doc` with the generated block of `which` replaced by `body` (appended when it has none). */
+/** Where the hand-written history starts: the generated blocks belong above it, with the current figures. */
+export const HISTORY_HEADING = '## Appendix: history';
+
+/**
+ * `doc` with the generated block of `which` replaced by `body`. A doc without that block gets it
+ * at the end of the current figures, just before the history appendix (at the very end when the
+ * doc has no appendix).
+ */
 export function replaceSection(doc: string, which: Section, body: string): string {
   const { begin, end } = MARKERS[which];
   const block = `${begin}\n${body}\n${end}`;
   const start = doc.indexOf(begin);
   const stop = doc.indexOf(end, start);
-  return start >= 0 && stop > start ? doc.slice(0, start) + block + doc.slice(stop + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  if (start >= 0 && stop > start) return doc.slice(0, start) + block + doc.slice(stop + end.length);
+  const history = doc.search(new RegExp(`^${HISTORY_HEADING}$`, 'm'));
+  if (history >= 0) return `${doc.slice(0, history).trimEnd()}\n\n${block}\n\n${doc.slice(history)}`;
+  return `${doc.trimEnd()}\n\n${block}\n`;
 }
 
 /** Replaces the generated block of `which` in docs/performance.md with this run. */

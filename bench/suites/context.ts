@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres-admin.ts';
+import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres/admin.ts';
 
 export type BenchDb = 'sqlite' | 'postgres';
 

@@ -14,7 +14,7 @@ import { given, intParam } from './browse.ts';
 import { includeParam, parseInclude, withIncludes } from './include.ts';
 import { loginFields, readFields, sessionToken, singleField } from './request.ts';
 import { epoch, linkJson, recordJson } from './serialize.ts';
-import type { Handler, Route } from './routes.ts';
+import type { Handler, Route } from './handler.ts';
 
 /** Slate's answer for a path under a campus prefix that names no route. */
 export const PAGE_NOT_FOUND = 'Page not found';

@@ -19,7 +19,9 @@ import { browseEnvelope, browseOptions } from './browse.ts';
 import { includeParam, withIncludes } from './include.ts';
 import { PAGE_NOT_FOUND, registerExtraRoutes } from './extras.ts';
 
-export type Handler = (ctx: { req: IncomingMessage; query: URLSearchParams; viewer: Viewer; params: Record<string, string | undefined> }) => Promise<unknown>;
+import type { Handler, Route } from './handler.ts';
+
+export type { Handler, Route };
 
 function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
   // A malformed or oversized request (Slate's 400 "bad request params"); 413 and 415 for bodies.
@@ -70,8 +72,6 @@ function itemError(err: Error): string {
   const denied = err instanceof DomainError && (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED');
   return denied ? 'Write access denied' : err.message;
 }
-
-export type Route = (methods: Array<'GET' | 'POST'>, path: string, handler: Handler) => void;
 
 export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: CampusDeps, log: Logger) {
   function route(methods: Array<'GET' | 'POST'>, path: string, handler: Handler) {

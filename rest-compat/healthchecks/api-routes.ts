@@ -48,7 +48,7 @@ interface Endpoint {
 }
 
 const ctxFor = (deps: MonitoringDeps, access: ProjectAccess, r: Request): SerializeContext => ({
-  siteRoot: deps.siteRoot,
+  siteRoot: deps.settings.siteRoot,
   apiVersion: r.version,
   readOnly: access.readOnly,
   now: deps.clock.now(),
@@ -117,7 +117,7 @@ const endpoints = {
     need: 'write',
     async run(deps, access, r) {
       const { check, pings } = await listPings(deps, access, r.params.id!);
-      const ctx = { siteRoot: deps.siteRoot, apiVersion: r.version };
+      const ctx = { siteRoot: deps.settings.siteRoot, apiVersion: r.version };
       return { status: 200, body: { pings: pings.map((p) => pingJson(p, check.code, ctx)) } };
     },
   },
@@ -261,7 +261,7 @@ export function registerApiRoutes(router: Router.Instance<Router.HTTPVersion.V1>
     // Healthchecks' status endpoint: any method, "OK" when the database answers.
     router.all(`/api/v${version}/status/`, async (_req, res) => {
       try {
-        await deps.db.$queryRawUnsafe('SELECT 1');
+        await deps.storage.database.healthCheck();
         sendText(res, 200, 'OK');
       } catch (err) {
         log.error({ err }, 'status check failed');

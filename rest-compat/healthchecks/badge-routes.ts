@@ -51,7 +51,7 @@ export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V
       const parts = splitExtension(params.file!);
       if (!parts || !isBadgeFormat(parts[1])) return notFound(res);
       const { label, summary } = await projectBadge(deps, params.project!, parts[0], '*');
-      sendBadge(res, parts[1], label === '*' ? deps.siteName : label, summary);
+      sendBadge(res, parts[1], label === '*' ? deps.settings.siteName : label, summary);
     }),
   );
 

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
-import type { MonitoringDeps } from '../../src/monitoring/context.ts';
+import type { MonitoringServices } from '../../src/monitoring/services.ts';
 import { hashKey } from '../../src/monitoring/projects/keys.ts';
 import { pingByCode, pingBySlug, type PingRequest, type PingSignal } from '../../src/monitoring/pings/service.ts';
 import { DomainError } from '../../src/shared/errors.ts';
@@ -55,10 +55,10 @@ export function remoteAddress(req: IncomingMessage): string | null {
   return withPort ? withPort[1]! : addr;
 }
 
-export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringDeps, log: Logger) {
+export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringServices, log: Logger) {
   const okHeaders: Record<string, string> = { 'Access-Control-Allow-Origin': '*', ...neverCache };
-  if (deps.pingBodyLimit !== null) okHeaders['Ping-Body-Limit'] = String(deps.pingBodyLimit);
-  const maxBody = Math.max(DEFAULT_MAX_BODY, deps.pingBodyLimit ?? 0);
+  if (deps.settings.pingBodyLimit !== null) okHeaders['Ping-Body-Limit'] = String(deps.settings.pingBodyLimit);
+  const maxBody = Math.max(DEFAULT_MAX_BODY, deps.settings.pingBodyLimit ?? 0);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string) {
     const parsed = parsePingPath(path.split('/'));

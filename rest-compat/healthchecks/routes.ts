@@ -1,11 +1,11 @@
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
-import type { MonitoringDeps } from '../../src/monitoring/context.ts';
+import type { MonitoringServices } from '../../src/monitoring/services.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { registerPingRoutes } from './ping-routes.ts';
 import { registerBadgeRoutes } from './badge-routes.ts';
 
-export function registerHealthchecksRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringDeps, log: Logger) {
+export function registerHealthchecksRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringServices, log: Logger) {
   registerApiRoutes(router, deps, log);
   registerPingRoutes(router, deps, log);
   registerBadgeRoutes(router, deps, log);

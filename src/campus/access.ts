@@ -1,7 +1,7 @@
 // Slate's access rules: levels are ordinal; anonymous callers are asked to log in (401),
 // logged-in callers below the level are refused (403).
 import { DomainError, forbidden, unauthenticated } from '../shared/errors.ts';
-import type { Viewer } from './auth.ts';
+import type { Viewer } from './viewer.ts';
 import { hasLevel, type AccountLevel, type KindSpec } from './kinds.ts';
 
 export const ACCESS_DENIED = 'You do not have authorization to access this resource';

@@ -10,12 +10,9 @@ import { personByUsername } from './lookup.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-/** Who is calling: a person with an account level, or nobody (anonymous). */
-export interface Viewer {
-  personId: number | null;
-  level: AccountLevel | null;
-}
-export const anonymous: Viewer = { personId: null, level: null };
+import { anonymous, type Viewer } from './viewer.ts';
+
+export { anonymous, type Viewer };
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

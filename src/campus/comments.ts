@@ -5,7 +5,7 @@ import { RecordValidationError } from '../shared/errors.ts';
 import { requireLevel } from './access.ts';
 import type { Viewer } from './auth.ts';
 import type { KindSpec } from './kinds.ts';
-import { getRecord, type CampusDeps, type CampusRecord } from './service.ts';
+import { getRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { COMMENT_MAX_CHARS } from './limits.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 

@@ -3,11 +3,15 @@
 // (people) the Username and a person's email address.
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { GatewayEvents } from '../monitoring/events.ts';
+import type { GatewayEvents } from '../events/bus.ts';
 import type { KindSpec } from './kinds.ts';
 import { IDENT_MAX_CHARS, MAX_INT } from './limits.ts';
 import type { RecordSearch } from './search.ts';
+import type { DatabasePort } from '../db/port.ts';
 import { holdsNul } from '../shared/stored-text.ts';
+import { notFound } from '../shared/errors.ts';
+import { requireReadable } from './access.ts';
+import type { Viewer } from './viewer.ts';
 
 export interface CampusDeps {
   db: Db;
@@ -16,6 +20,8 @@ export interface CampusDeps {
   events?: GatewayEvents;
   /** The search index behind browse `q` and text filters, for the database `db` is on (search-storage.ts). */
   search: RecordSearch;
+  /** Savepoints for batch items (transaction.ts), in the terms of the database `db` is on. */
+  database: Pick<DatabasePort, 'savepoints'>;
 }
 
 export type CampusRecord = Record<string, unknown> & { ID: number };
@@ -64,4 +70,18 @@ export async function personByUsername(db: Db, name: string) {
   if (byUsername || !name.includes('@')) return byUsername;
   const point = await db.contactPoint.findFirst({ where: { Class: EMAIL_CLASS, Data: name }, select: { PersonID: true }, orderBy: { ID: 'asc' } });
   return point ? db.person.findFirst({ where: { ID: point.PersonID } }) : null;
+}
+
+/** The record `ident` names, or Slate's "Record not found". */
+export async function requireRecord(deps: CampusDeps, kind: KindSpec, ident: string | number) {
+  const record = await findRecord(deps, kind, ident);
+  if (!record) throw notFound('Record not found');
+  return record;
+}
+
+/** The record, when the viewer may read it (a 404 or 403 otherwise). */
+export async function getRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number) {
+  const record = await requireRecord(deps, kind, ident);
+  requireReadable(kind, viewer, record, deps.clock.now());
+  return record;
 }

@@ -2,7 +2,7 @@
 // query (no N+1): REST's ?include= and the GraphQL resolvers both use these loaders.
 import type { Viewer } from './auth.ts';
 import { requireLevel } from './access.ts';
-import { findRecord, type CampusDeps, type CampusRecord } from './service.ts';
+import { findRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { commentsOf } from './comments.ts';

@@ -8,29 +8,17 @@ import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kin
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
 import { BROWSE_MAX_LIMIT, FILTER_MAX_CHARS, InvalidRequestError, MAX_INT, parseId, requireShortText } from './limits.ts';
-import { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord } from './lookup.ts';
+import { delegate, findRecord, getRecord, kindScope, requireRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { resolveFilters, type BrowseFilters } from './filters.ts';
 import { searchWhere } from './qualifiers.ts';
 import { preorderRank, subtreeIds } from './tree.ts';
 import { afterCommit, batchItem, writeTransaction } from './transaction.ts';
 
-export { delegate, findRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
+export { delegate, findRecord, getRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
 
 /** Published once the write's transaction commits (never for a write that was rolled back). */
 function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
   afterCommit(deps, () => deps.events?.emit('recordChanged', { kind: kind.name, action, record }));
-}
-
-async function requireRecord(deps: CampusDeps, kind: KindSpec, ident: string | number) {
-  const record = await findRecord(deps, kind, ident);
-  if (!record) throw notFound('Record not found');
-  return record;
-}
-
-export async function getRecord(deps: CampusDeps, viewer: Viewer, kind: KindSpec, ident: string | number) {
-  const record = await requireRecord(deps, kind, ident);
-  requireReadable(kind, viewer, record, deps.clock.now());
-  return record;
 }
 
 /**

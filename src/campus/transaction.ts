@@ -62,15 +62,15 @@ export async function batchItem<T>(deps: CampusDeps, work: () => Promise<T>): Pr
   // Savepoint names are ours (a counter), never input.
   const name = `campus_item_${++state.savepoints}`;
   const published = state.pending.length;
-  await deps.db.$executeRawUnsafe(`SAVEPOINT ${name}`);
+  const savepoints = deps.database.savepoints;
+  await savepoints.open(deps.db, name);
   try {
     const result = await work();
-    await deps.db.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+    await savepoints.release(deps.db, name);
     return result;
   } catch (err) {
     if (err instanceof DomainError) {
-      await deps.db.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`);
-      await deps.db.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+      await savepoints.rollback(deps.db, name);
       state.pending.length = published;
     }
     throw err;

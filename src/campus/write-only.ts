@@ -6,7 +6,7 @@ import { handleFromText, uniqueHandle } from './handle.ts';
 import type { KindName, KindSpec } from './kinds.ts';
 import { MAX_LIST_ITEMS, parseId } from './limits.ts';
 import { setPersonGroups } from './relationships.ts';
-import type { CampusDeps, CampusRecord } from './service.ts';
+import type { CampusDeps, CampusRecord } from './lookup.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 

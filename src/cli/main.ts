@@ -9,7 +9,7 @@ import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
 import { setNagPeriod, testChannel } from '../monitoring/notifications/service.ts';
-import { patchWebhookSpec, webhookSpecFromValue } from '../monitoring/integrations/webhook-spec.ts';
+import { channelKind } from '../monitoring/integrations/kinds/index.ts';
 import { setStatusPage } from '../monitoring/status-pages/service.ts';
 
 // The Prisma client and the schema engine load only when a command needs the database,
@@ -115,23 +115,13 @@ function channelInput(o: ChannelOpts): channels.ChannelPatch {
 
 async function cliNotifier() {
   const opened = await openDatabase();
-  const [{ createNotifier }, { MonitoringEvents }, { checkJson }, { closeEmailTransport }, { monitoringStores }] = await Promise.all([
-    import('../monitoring/notifications/create.ts'),
-    import('../monitoring/events.ts'),
-    import('../../rest-compat/healthchecks/serialize.ts'),
-    import('../monitoring/notifications/transports/email.ts'),
-    import('../monitoring/storage.ts'),
+  const [{ composeCliNotifier }, { closeTransports }] = await Promise.all([
+    import('../composition.ts'),
+    import('../monitoring/integrations/kinds/index.ts'),
   ]);
   const config = loadConfig();
-  const { notifier } = createNotifier({
-    db: opened.db,
-    store: monitoringStores(opened).notifications,
-    config,
-    clock: { now: () => new Date() },
-    events: new MonitoringEvents(),
-    describeCheck: (check, now) => checkJson(check, { siteRoot: config.siteRoot, apiVersion: 3, readOnly: false, now }),
-  });
-  return { notifier, close: () => closeEmailTransport(config.notify.email) };
+  const notifier = composeCliNotifier(opened, config);
+  return { notifier, close: () => closeTransports(config.notify) };
 }
 
 const program = new Command('gateway')
@@ -257,7 +247,8 @@ addChannelOptions(channel.commands.at(-1)!, true).action(async (opts: ChannelOpt
   if (patch.webhook) {
     // Options left out keep their value: the given fields change the stored spec, side by side.
     const stored = await channels.findChannel(db, null, opts.id);
-    if (stored.kind === 'webhook') patch.webhook = patchWebhookSpec(webhookSpecFromValue(stored.value), patch.webhook);
+    const spec = channelKind(stored.kind)?.spec;
+    if (spec) patch.webhook = spec.patch(stored.value, patch.webhook);
   }
   const c = await channels.updateChannel(db, null, opts.id, { ...patch, disabled });
   const out = { id: c.code, name: c.name, kind: c.kind, disabled: c.disabled };

@@ -4,10 +4,13 @@ import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/cli
 import { createAdapterFactory } from './adapter.ts';
 import { gateAdapterFactory, type StatementListener } from './gated-adapter.ts';
 import { providerOf, type Provider } from './provider.ts';
+import type { DatabasePort } from './port.ts';
+import { sqlitePort } from './sqlite/port.ts';
+import { postgresPort } from './postgres/port.ts';
 
 /**
  * The Prisma client. Its type is the SQLite client's; on PostgreSQL it is the client generated
- * from the same models for PostgreSQL, with the same API (src/db/postgres-schema.ts).
+ * from the same models for PostgreSQL, with the same API (src/db/postgres/schema.ts).
  */
 export type Db = PrismaClient;
 
@@ -22,6 +25,8 @@ export interface CreatedDb {
   exclusive<T>(work: (connection: unknown, observe: StatementListener) => T): Promise<T>;
   /** Reports statements sent outside Prisma (the hot paths' own SQL) to the listeners. */
   observe: StatementListener;
+  /** Error classification, savepoints and the health check, in this database's terms. */
+  port: DatabasePort;
 }
 
 export interface OpenDbOptions {
@@ -42,6 +47,7 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Create
       db,
       provider,
       pool,
+      port: postgresPort(db),
       onStatement: (l) => adapter.onStatement(l),
       exclusive: () => Promise.reject(new Error('exclusive() is SQLite-only')),
       observe: (sql) => adapter.observe(sql),
@@ -50,10 +56,12 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Create
   // better-sqlite3 builds SQLite with its default limit of 32,766 bind parameters; Prisma
   // assumes SQLite's old 999 and would split a 1,000-ping batch into twelve INSERTs.
   const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl), { maxBindValues: 32_766 });
+  const db = new PrismaClient({ adapter });
   return {
-    db: new PrismaClient({ adapter }),
+    db,
     provider,
     pool: null,
+    port: sqlitePort(db),
     onStatement: (l) => adapter.onStatement(l),
     exclusive: (w) => adapter.exclusive(w),
     observe: (sql) => adapter.observe(sql),

@@ -12,7 +12,7 @@ import { projectRoot } from '../paths.ts';
 import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
 import { filtersFor, openSchemaEngine } from './schema-engine.ts';
 import { providerOf, type Provider } from './provider.ts';
-import { postgresMigrationsDir, postgresSchemaPath } from './postgres-schema.ts';
+import { postgresMigrationsDir, postgresSchemaPath } from './postgres/schema.ts';
 
 export const prismaDir = path.join(projectRoot, 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');

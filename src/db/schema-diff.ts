@@ -12,7 +12,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { createAdapterFactory } from './adapter.ts';
 import { loadMigrationList, MIGRATIONS } from './migrate.ts';
 import { filtersFor, openSchemaEngine } from './schema-engine.ts';
-import { postgresSchemaFrom, postgresSchemaPath } from './postgres-schema.ts';
+import { postgresSchemaFrom, postgresSchemaPath } from './postgres/schema.ts';
 
 /** Where PostgreSQL scratch databases are made (any database on the server; trust auth here). */
 export const postgresAdminUrl = () => process.env.TEST_DATABASE_URL ?? process.env.MIGRATION_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

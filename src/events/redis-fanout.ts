@@ -8,11 +8,13 @@
 // Redis is a convenience, never a dependency of a request: a publish never waits or throws.
 // While Redis is away (at start or later) events are delivered in this instance only, the
 // clients reconnect by themselves, and `fanoutUp` says so (/healthz, /metrics).
+//
+// Two ioredis connections and their public API only (publish, subscribe, 'message'): a
+// publisher and a subscriber (a subscribed connection takes no other command).
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Logger } from 'pino';
-import { MonitoringEvents, type GatewayEventMap, type RemoteOrigin } from '../monitoring/events.ts';
+import { MonitoringEvents, type GatewayEventMap, type RemoteOrigin } from './bus.ts';
 import { taggedJson } from './tagged-json.ts';
 
 export const FANNED_OUT_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged', 'notification'] as const satisfies ReadonlyArray<keyof GatewayEventMap>;
@@ -44,7 +46,6 @@ export class RedisFanoutEvents extends MonitoringEvents {
   readonly instanceId = randomUUID();
   readonly #pub: Redis;
   readonly #sub: Redis;
-  readonly #target;
   readonly #channels = new Map<string, string>();
   readonly #topics = new Map<string, FannedOutTopic>();
   readonly #log: Logger | undefined;
@@ -82,26 +83,15 @@ export class RedisFanoutEvents extends MonitoringEvents {
       this.#listening = false;
       this.#changed();
     });
-
-    // The target drops the promises of the client calls it makes; these ports keep them (an
-    // outage must not become an unhandled rejection) and leave subscribing to #listen.
-    const publishPort = { publish: (channel: string, message: string) => this.#publish(channel, message) };
-    const subscribePort = {
-      on: (event: string, listener: Parameters<Redis['on']>[1]) => (this.#sub.on(event, listener), subscribePort),
-      subscribe: () => Promise.resolve(),
-      unsubscribe: () => Promise.resolve(),
-    };
-    this.#target = createRedisEventTarget<CustomEvent<Envelope | null>>({
-      publishClient: publishPort as unknown as Redis,
-      subscribeClient: subscribePort as unknown as Redis,
-      serializer: { stringify: taggedJson.stringify, parse: (text) => this.#parse(text) },
+    this.#sub.on('message', (channel: string, message: string) => {
+      const topic = this.#topics.get(channel);
+      if (topic) this.#receive(topic, message === '' ? null : this.#parse(message));
     });
     const namespace = o.namespace ?? DEFAULT_NAMESPACE;
     for (const topic of FANNED_OUT_TOPICS) {
       const channel = `${namespace}:${topic}`;
       this.#channels.set(topic, channel);
       this.#topics.set(channel, topic);
-      this.#target.addEventListener(channel, (event) => this.#receive(topic, event.detail));
     }
   }
 
@@ -116,13 +106,16 @@ export class RedisFanoutEvents extends MonitoringEvents {
     if (channel === undefined || this.#pub.status !== 'ready') return this.#emitHere(topic, ...args);
     // Not subscribed (yet, or any more): the echo would not come back, so deliver it now.
     const deliverHere = !this.#listening;
+    let message: string;
     try {
-      this.#target.dispatchEvent(new CustomEvent(channel, { detail: { o: this.instanceId, d: deliverHere, p: args[0] } }));
+      message = taggedJson.stringify({ o: this.instanceId, d: deliverHere, p: args[0] } satisfies Envelope);
     } catch (err) {
       // A payload that cannot be serialized still reaches this instance's subscribers.
       this.#log?.error({ err, topic }, 'event could not be published to redis');
       return this.#emitHere(topic, ...args);
     }
+    // Never awaited: a request does not wait for Redis, and #publish handles a failure itself.
+    void this.#publish(channel, message);
     return deliverHere ? this.#emitHere(topic, ...args) : true;
   }
 

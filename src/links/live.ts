@@ -4,7 +4,7 @@
 // per event however many subscribers (pings and flips, the frequent ones, read nothing).
 import type { Db } from '../db/client.ts';
 import type { KindName } from '../campus/kinds.ts';
-import { subscribe, type CheckChangedEvent, type GatewayEvents } from '../monitoring/events.ts';
+import { subscribe, type CheckChangedEvent, type GatewayEvents } from '../events/bus.ts';
 import { linkedCheckIds, linksOfChecks, type LinkRow } from './store.ts';
 
 const linksAtEvent = new WeakMap<CheckChangedEvent, Promise<LinkRow[]>>();

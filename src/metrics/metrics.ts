@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../shared/clock.ts';
-import { internalListener, isRemote, subscriberCount, type GatewayEvents, type InboundEmailEvent, type NotificationEvent, type RemoteOrigin } from '../monitoring/events.ts';
+import { internalListener, isRemote, subscriberCount, type GatewayEvents, type InboundEmailEvent, type NotificationEvent, type RemoteOrigin } from '../events/bus.ts';
 
 export interface MetricsSources {
   events: GatewayEvents;

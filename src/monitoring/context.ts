@@ -1,34 +1,31 @@
-// What every monitoring domain function needs: the database, the clock and the settings
-// that shape URLs and limits. Built once by buildApp, passed to both transports.
+// What every monitoring domain function needs: the database and its storage ports, the clock,
+// the event bus and the settings that shape URLs and limits. Built once by the composition
+// (src/composition.ts); the services built on it (ping ingest, notifier) are in services.ts.
+// Only types are imported here: the domain depends on ports, never on implementations.
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { MonitoringEvents } from './events.ts';
-import type { PingIngest } from './pings/ingest.ts';
-import type { Notifier } from './notifications/notifier.ts';
-import type { MonitorStore } from './monitor/store.ts';
-import type { MonitoringStores } from './storage.ts';
-import type { RecordSearch } from '../campus/search.ts';
+import type { MonitoringEvents } from '../events/bus.ts';
+import type { MonitoringStores } from './ports.ts';
+
+export interface MonitoringSettings {
+  /** The base of every URL the API returns (SITE_ROOT). */
+  siteRoot: string;
+  /** Label of the all-checks badge (Healthchecks' MASTER_BADGE_LABEL, default SITE_NAME). */
+  siteName: string;
+  /** Bytes of a ping body kept; null: unlimited. */
+  pingBodyLimit: number | null;
+  /** The domain of ping email addresses; null when the SMTP listener is off. */
+  pingEmailDomain: string | null;
+}
 
 export interface MonitoringDeps {
   db: Db;
   /** The ports on this database (SQLite or PostgreSQL): the domain never asks which one runs. */
   storage: MonitoringStores;
-  /** Campus search on this database (the GraphQL context hands it to the campus domain). */
-  recordSearch: RecordSearch;
   clock: Clock;
-  siteRoot: string;
-  /** Label of the all-checks badge (Healthchecks' MASTER_BADGE_LABEL, default SITE_NAME). */
-  siteName: string;
-  pingBodyLimit: number | null;
   events: MonitoringEvents;
-  /** The monitor's page of due checks, on this database. */
-  monitorStore: MonitorStore;
-  /** The group-commit writer every received ping goes through. */
-  pings: PingIngest;
-  /** The domain of ping email addresses; null when the SMTP listener is off. */
-  pingEmailDomain: string | null;
-  /** Delivers the notification outbox (and sends channel tests). */
-  notifier: Notifier;
+  /** One object shared by everything built on these deps (a test may point siteRoot at its server). */
+  settings: MonitoringSettings;
 }
 
 /** The caller of the management API: one project, reached through one of its keys. */

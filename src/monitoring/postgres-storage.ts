@@ -2,7 +2,8 @@
 // paths' own SQL, every statement reported through `observe` like Prisma's.
 import type pg from 'pg';
 import type { StatementListener } from '../db/gated-adapter.ts';
-import type { MonitoringStores } from './storage.ts';
+import type { MonitoringStores } from './ports.ts';
+import type { DatabasePort } from '../db/port.ts';
 import { postgresPingStore } from './pings/postgres-store.ts';
 import { postgresMonitorStore } from './monitor/postgres-store.ts';
 import { postgresNotificationStore } from './notifications/postgres-store.ts';
@@ -20,12 +21,13 @@ const postgresLocks: TransactionLocks = {
   },
 };
 
-export function postgresMonitoringStores(pool: pg.Pool, observe: StatementListener): MonitoringStores {
+export function postgresMonitoringStores(pool: pg.Pool, observe: StatementListener, database: DatabasePort): MonitoringStores {
   return {
     pings: postgresPingStore(pool, observe),
     monitor: postgresMonitorStore(pool, observe),
     notifications: postgresNotificationStore(pool, observe),
     locks: postgresLocks,
     latestPings: latestPingsQuery('postgresql'),
+    database,
   };
 }

@@ -1,40 +1,69 @@
-// The storage boundary (STYLE.md, issue #13): domain and transport code reach the database only
-// through Prisma and the ports; drivers, dialect SQL and "which database is this?" live in the
-// store files chosen at start (monitoring/storage.ts, campus/search-storage.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The storage boundary (STYLE.md; issues #13 and #23): code outside src/db/ and the store files
+// reaches the database only through Prisma's portable queries and the ports (src/db/port.ts,
+// src/monitoring/ports.ts, src/campus/search.ts). Drivers, SQL, dialect error codes and "which
+// database is this?" live in src/db/ and in the store files the composition picks.
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sourcesUnder } from './import-graph.ts';
 
-const ROOTS = ['src/monitoring', 'src/campus', 'src/links', 'src/graphql', 'rest-compat'];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Every folder of the project's code, except src/db (the database layer itself). */
+const ROOTS = ['src', 'rest-compat', 'web'];
+const EXEMPT_DIRS = ['src/db/', 'src/generated/'];
 /** Files that implement a port for one database, or choose the implementations. */
 const STORE_FILE = /(^|\/)(sqlite-[\w-]+|postgres-[\w-]+|storage|search-storage|latest-pings-store)\.ts$/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return full.endsWith('.ts') ? [full] : [];
-  });
+const RULES: Array<[what: string, pattern: RegExp]> = [
+  ['imports a database driver', /from ['"](better-sqlite3|pg|pg-[\w-]+|@prisma\/adapter-[\w-]+)['"]|import\(['"](better-sqlite3|pg)['"]\)/],
+  ['sends raw SQL', /\$(queryRaw|executeRaw)(Unsafe)?\b/],
+  ['holds SQL text', /[`'"]\s*(SELECT\s|INSERT INTO|UPDATE\s+"|DELETE FROM|PRAGMA\s|SAVEPOINT\s|RELEASE SAVEPOINT|ROLLBACK TO|BEGIN IMMEDIATE)/],
+  ['branches on the database', /\bprovider\s*[!=]==?|['"](sqlite|postgresql)['"]\s*[!=]==?|[!=]==?\s*['"](sqlite|postgresql)['"]/],
+  ['reads a dialect error code', /\b40P01\b|\b40001\b|\b23505\b|SQLITE_[A-Z]+/],
+  ['uses dialect SQL', /FOR (NO KEY )?UPDATE|SKIP LOCKED|pg_advisory|sqlite_master/],
+];
+
+/** What a file breaks of the rules, comments aside. */
+export function offenses(code: string): string[] {
+  const stripped = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return RULES.filter(([, pattern]) => pattern.test(stripped)).map(([what]) => what);
 }
 
-it('no domain or transport file imports a database driver or branches on the database', () => {
-  const offenders: string[] = [];
-  for (const file of ROOTS.flatMap(sources)) {
-    if (STORE_FILE.test(file)) continue;
-    const code = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '');
-    const imports = /from '(better-sqlite3|pg|@prisma\/adapter-[\w-]+)'/.exec(code);
-    if (imports) offenders.push(`${file}: imports ${imports[1]}`);
-    if (/\bprovider\s*[!=]==?|['"](sqlite|postgresql)['"]/.test(code)) offenders.push(`${file}: branches on the database`);
-    if (/FOR (NO KEY )?UPDATE|pg_advisory|PRAGMA|sqlite_master/.test(code)) offenders.push(`${file}: dialect SQL`);
-  }
-  expect(offenders).toEqual([]);
+const guarded = () =>
+  ROOTS.flatMap((dir) => sourcesUnder(root, dir)).filter((file) => !EXEMPT_DIRS.some((d) => file.startsWith(d)) && !STORE_FILE.test(file));
+
+it('no file outside src/db and the store files imports a driver, writes SQL, reads a dialect error code or branches on the database', () => {
+  const found = guarded().flatMap((file) => offenses(readFileSync(path.join(root, file), 'utf8')).map((what) => `${file}: ${what}`));
+  expect(found).toEqual([]);
 });
 
-it('finds the store files it exempts (the pattern still matches the layout)', () => {
-  const stores = ROOTS.flatMap(sources).filter((f) => STORE_FILE.test(f));
+it('looks at every layer (and the store files it exempts are where the layout says)', () => {
+  const files = guarded();
+  for (const layer of ['src/app.ts', 'src/composition.ts', 'src/monitoring/pings/ingest.ts', 'src/campus/transaction.ts', 'src/graphql/server/yoga.ts', 'rest-compat/healthchecks/api-routes.ts', 'web/main.tsx']) {
+    expect(files).toContain(layer);
+  }
+  const stores = ROOTS.flatMap((dir) => sourcesUnder(root, dir)).filter((f) => STORE_FILE.test(f));
   for (const expected of ['src/monitoring/storage.ts', 'src/monitoring/pings/postgres-store.ts', 'src/monitoring/pings/sqlite-store.ts', 'src/campus/search-storage.ts']) {
     expect(stores).toContain(expected);
   }
+});
+
+describe('the rules catch what they name', () => {
+  it.each([
+    ["import pg from 'pg';", 'imports a database driver'],
+    ["import type Database from 'better-sqlite3';", 'imports a database driver'],
+    ["await deps.db.$queryRawUnsafe('SELECT 1');", 'sends raw SQL'],
+    ['await tx.$executeRaw`SAVEPOINT x`;', 'sends raw SQL'],
+    ["const q = 'SELECT 1 FROM \"Check\"';", 'holds SQL text'],
+    ["if (opened.provider === 'sqlite') tune();", 'branches on the database'],
+    ["const deadlock = err.code === '40P01';", 'reads a dialect error code'],
+    ["if (code.startsWith('SQLITE_BUSY')) retry();", 'reads a dialect error code'],
+  ])('%s', (code, what) => {
+    expect(offenses(code)).toContain(what);
+  });
+
+  it('ignores comments and portable code', () => {
+    expect(offenses("// SELECT 1 FROM x, SQLITE_BUSY, provider === 'sqlite'\nconst url = 'https://x'; await db.check.findMany({ where: { id: 1 } });")).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { createContext, type BenchDb } from '../../bench/suites/context.ts';
 import { seedChecks, seedProject } from '../../bench/lib/seed.ts';
 import { queryNumber } from '../../bench/lib/query.ts';
 import { createDb } from '../../src/db/client.ts';
-import { createDatabase, databaseExists, databaseName } from '../../src/db/postgres-admin.ts';
+import { createDatabase, databaseExists, databaseName } from '../../src/db/postgres/admin.ts';
 import { uniqueKeyFor } from '../../src/monitoring/checks/derived.ts';
 import { testPostgresUrl } from '../helpers/postgres.ts';
 

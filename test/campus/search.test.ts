@@ -2,8 +2,9 @@
 // per word, every word required, case ignored, the input taken literally, and the index kept
 // in step with writes by the migration's triggers.
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { sqliteFilePath } from '../../src/db/adapter.ts';
 import { loadMigrationList } from '../../src/db/migrate.ts';
 import { browseRecords } from '../../src/campus/service.ts';
@@ -13,10 +14,9 @@ import { SEARCH_MAX_IDS } from '../../src/campus/limits.ts';
 import { searchExpression } from '../../src/campus/postgres-search.ts';
 import { postgresUnderTest } from '../helpers/postgres.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   for (const [Title, Code] of [
     ['Algebra II', 'MATH2'],
@@ -30,7 +30,6 @@ beforeAll(async () => {
     expect(res.json.success).toBe(true);
   }
 });
-afterAll(() => w.stop());
 
 const codes = async (q: string) => {
   const res = await w.campus('GET', `/courses?q=${encodeURIComponent(q)}`);
@@ -270,7 +269,7 @@ describe('5,000 courses', () => {
         Status: i % 50 === 0 ? 'Hidden' : 'Live',
       }));
       await world.app.db.course.createMany({ data });
-      const deps = { db: world.app.db, clock: world.clock, search: world.app.deps.recordSearch };
+      const deps = world.app.services.campus;
       const anonymous = { level: null, personId: null } as never;
       const search = (q: string) => browseRecords(deps, anonymous, KINDS.Course, { q, limit: 20 });
       const ten = 'algebra level 12 section 1 term 0 c01 evel ection';

@@ -1,23 +1,21 @@
 // The campus write transaction: everything in it commits together; events wait for the commit;
 // a batch item refused after it wrote is undone on its own (savepoint), a fault ends the batch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 import type { CampusDeps } from '../../src/campus/lookup.ts';
 import { afterCommit, batchItem, writeTransaction } from '../../src/campus/transaction.ts';
 import { validationError } from '../../src/shared/errors.ts';
 import { recordSearchFor } from '../../src/campus/search-storage.ts';
 import { providerOf } from '../../src/db/provider.ts';
 
-let w: World;
+const w = useWorld();
 let deps: CampusDeps;
 const course = (tx: CampusDeps, Code: string) => tx.db.course.create({ data: { Class: 'Slate\\Courses\\Course', Title: Code, Code, Handle: Code.toLowerCase() } });
 const codes = async () => (await w.app.db.course.findMany({ orderBy: { ID: 'asc' } })).map((c) => c.Code);
 
 beforeAll(async () => {
-  w = await createWorld();
-  deps = { db: w.app.db, clock: w.clock, search: recordSearchFor(providerOf(w.databaseUrl), w.app.db) };
+  deps = { db: w.app.db, clock: w.clock, search: recordSearchFor(providerOf(w.databaseUrl), w.app.db), database: w.app.services.campus.database };
 });
-afterAll(() => w?.stop());
 
 describe('writeTransaction', () => {
   it('commits every write together and publishes after the commit', async () => {

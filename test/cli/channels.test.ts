@@ -8,13 +8,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { runCli } from '../helpers/cli.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHttpReceiver, type HttpReceiver } from '../helpers/receivers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHttpReceiver } from '../helpers/fixtures.ts';
 
 const exec = promisify(execFile);
 let dir: string;
 let env: NodeJS.ProcessEnv;
-let receiver: HttpReceiver;
+const receiver = useHttpReceiver({ reset: true });
 let projectId: string;
 
 const gateway = (...args: string[]) => runCli(env, args);
@@ -47,18 +47,12 @@ const listed = async (id: string) => (await list()).find((c) => c.id === id)!;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cli-channels-'));
   env = { ...process.env, DATABASE_URL: `file:${dir}/cli.db`, NOTIFY_TIMEOUT_MS: '5000', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True' };
-  receiver = await startHttpReceiver();
   const r = await gateway('project', 'create', '--name', 'Ops', '--json');
   expect(r.code, r.stderr).toBe(0);
   projectId = JSON.parse(r.stdout).id;
 });
 afterAll(async () => {
-  await receiver.close();
   rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  receiver.requests.length = 0;
-  receiver.respond(200);
 });
 
 describe('gateway channel (webhook spec)', () => {
@@ -165,7 +159,7 @@ describe('gateway channel (other input)', () => {
     expect(rows('SELECT kind, value, notifyDown, notifyUp FROM Channel WHERE code = ?', id)).toEqual([{ kind: 'email', value: 'ops@example.org', notifyDown: 1, notifyUp: 0 }]);
   });
 
-  // The messages of every rule are the domain's (test/monitoring/integrations/webhook-spec.test.ts);
+  // The messages of every rule are the domain's (test/monitoring/integrations/kinds/webhook/spec.test.ts);
   // these show that each kind of failure reaches the operator, side by side (each start costs ~1 s).
   it('refuses invalid input with a clear message and exit status 1, storing nothing', async () => {
     const before = rows<{ n: number }>('SELECT COUNT(*) AS n FROM Channel')[0]!.n;

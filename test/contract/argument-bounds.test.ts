@@ -1,21 +1,19 @@
 // Text filters and identifiers are bounded in the domain, so REST and GraphQL refuse the same
 // over-long input with a client error (400 / BAD_USER_INPUT) before it reaches a query: a tag
 // or `query` of 60,000 characters used to become a LIKE pattern SQLite refuses (a 500).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 import { campusGql, gql } from '../helpers/gql.ts';
 
-let w: World;
+const w = useWorld({ RATE_LIMITS: 'off' });
 let admin = '';
 
 beforeAll(async () => {
-  w = await createWorld({ RATE_LIMITS: 'off' });
   admin = (await w.campusToken('Administrator')).token;
   // Rows to match against: an empty table never evaluates a LIKE pattern.
   expect((await w.campus('POST', '/groups/create', { token: admin, fields: { Name: 'School' }, json: true })).status).toBe(200);
   expect((await w.api('POST', '/api/v3/checks/', { body: { name: 'db', slug: 'db', tags: 'prod db' } })).status).toBe(201);
 });
-afterAll(() => w?.stop());
 
 const long = (n: number) => 'x'.repeat(n);
 

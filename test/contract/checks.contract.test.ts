@@ -1,7 +1,8 @@
 // One suite, every transport: the shared behaviours of check management must not depend on
 // whether a client speaks Healthchecks' REST or GraphQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, T0, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import type { Driver, Result } from './driver.ts';
 import { restDriver } from './rest-driver.ts';
 import { graphqlDriver } from './graphql-driver.ts';
@@ -17,17 +18,15 @@ const transports: Array<[string, (w: World) => Driver]> = [
 ];
 
 describe.each(transports)('check management over %s', (_name, makeDriver) => {
-  let w: World;
+  const w = useWorld();
   let d: Driver;
   let rw: string;
   let ro: string;
   beforeAll(async () => {
-    w = await createWorld();
     d = makeDriver(w);
     rw = w.alice.api_key;
     ro = w.alice.api_key_readonly;
   });
-  afterAll(() => w.stop());
 
   it('creates with Healthchecks defaults', async () => {
     const { check, created } = ok(await d.createCheck(rw, {}));

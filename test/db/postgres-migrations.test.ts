@@ -7,8 +7,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../src/db/migrate.ts';
 import { diffPostgresDatamodels } from '../../src/db/schema-diff.ts';
-import { postgresSchemaFrom, postgresSchemaPath } from '../../src/db/postgres-schema.ts';
-import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres-admin.ts';
+import { postgresSchemaFrom, postgresSchemaPath } from '../../src/db/postgres/schema.ts';
+import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres/admin.ts';
 import { testPostgresUrl } from '../helpers/postgres.ts';
 
 const admin = testPostgresUrl();

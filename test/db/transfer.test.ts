@@ -6,14 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { createWorld } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testPostgresUrl } from '../helpers/postgres.ts';
 import { openDb } from '../../src/db/client.ts';
 import { transferModels } from '../../src/db/transfer.ts';
-import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres-admin.ts';
+import { createDatabase, dropDatabase, withDatabase } from '../../src/db/postgres/admin.ts';
 
-let w: World;
+const w = useWorld();
 let dir: string;
 let dump: string;
 
@@ -42,7 +43,6 @@ async function snapshot(databaseUrl: string): Promise<Record<string, unknown[]>>
 }
 
 beforeAll(async () => {
-  w = await createWorld();
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-transfer-'));
   dump = path.join(dir, 'dump.jsonl');
   // Something in every corner: checks with pings (a body), a flip and its queued notification,
@@ -69,7 +69,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await w?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHttpReceiver, type HttpReceiver } from '../helpers/receivers.ts';
+import { useHttpReceiver } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
 let dir: string;
 let server: ChildProcess | undefined;
 let base: string;
 let env: NodeJS.ProcessEnv;
-let receiver: HttpReceiver;
+const receiver = useHttpReceiver();
 let apiKey: string;
 
 async function freePort(): Promise<number> {
@@ -57,7 +57,6 @@ async function failingCheck(name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  receiver = await startHttpReceiver();
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-notify-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -82,7 +81,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) await kill9();
-  await receiver.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

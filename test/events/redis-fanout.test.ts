@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RedisFanoutEvents } from '../../src/events/redis-fanout.ts';
 import { createMetrics } from '../../src/metrics/metrics.ts';
 import { systemClock } from '../../src/shared/clock.ts';
-import { subscribe, type GatewayEventMap, type RemoteOrigin } from '../../src/monitoring/events.ts';
+import { subscribe, type GatewayEventMap, type RemoteOrigin } from '../../src/events/bus.ts';
 import { freePort, privateRedis, SKIPPED, testRedisUrl, uniqueNamespace, waitFor, type PrivateRedis } from '../helpers/redis.ts';
 import { sampleCheck, sampleFlip, samplePing } from './samples.ts';
 

@@ -1,6 +1,6 @@
 // Payloads as the domain publishes them: a check row, a ping row (body bytes or null), a flip.
 import type { Check, Ping } from '../../src/generated/prisma/client.ts';
-import type { FlipEvent } from '../../src/monitoring/events.ts';
+import type { FlipEvent } from '../../src/events/bus.ts';
 
 export const sampleCheck: Check = {
   id: 7, code: '5f0c8d52-2d39-4c9e-9f7e-6f1c2a0b9d11', uniqueKey: 'u', badgeKey: 'b', projectId: 'p1', name: 'backup',

@@ -4,7 +4,7 @@
 // NOT_FOUND, ...): never INTERNAL_SERVER_ERROR, whatever the HTTP status; /healthz still answers.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
 import { checkRequest, fuzzWorld, RUNS, show, type FuzzRequest, type FuzzWorld } from './harness.ts';
 import { argTargets, internalErrors, slotSweep, variablesFor } from './schema-targets.ts';
 

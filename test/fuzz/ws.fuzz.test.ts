@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.ts';
-import { MAX_REQUEST_BYTES } from '../../src/graphql/limits.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
+import { MAX_REQUEST_BYTES } from '../../src/graphql/server/limits.ts';
 import { garbageToken, nastyString } from './arbitraries.ts';
 import { fuzzWorld, RUNS, send, type FuzzWorld } from './harness.ts';
 import { argTargets, internalErrors, variablesFor } from './schema-targets.ts';

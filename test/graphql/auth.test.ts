@@ -2,7 +2,7 @@
 // project's checks (invisible: NOT_FOUND, never FORBIDDEN).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../helpers/world.ts';
-import { inProcess, type Query } from './in-process.ts';
+import { inProcess, servicesOn, type Query } from './in-process.ts';
 
 let w: World;
 let q: Query;
@@ -11,7 +11,7 @@ let uniqueKey: string;
 
 beforeAll(async () => {
   w = await createWorld();
-  q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
+  q = inProcess(w.app.services, w.app.log, w.alice.api_key);
   await w.channel(w.alice, { name: 'pager' });
   const r = await q('mutation { createCheck(input: { name: "alice-only", tags: "prod", channels: "*" }) { check { uuid uniqueKey } } }');
   ({ uuid: code, uniqueKey } = r.data.createCheck.check);
@@ -46,7 +46,7 @@ describe('keys', () => {
       },
     });
     const db = new Proxy(w.app.db, { get: (target, prop) => (prop === 'project' ? counting : Reflect.get(target, prop)) });
-    const counted = inProcess({ ...w.app.deps, db }, w.app.log, w.alice.api_key);
+    const counted = inProcess(servicesOn(w.app, db), w.app.log, w.alice.api_key);
     const r = await counted('query($id: ID) { a: project { name } b: project { uuid } c: check(id: $id) { name pings { n } } }', { id: code });
     expect(r.errors).toBeUndefined();
     expect(r.data).toMatchObject({ a: { name: 'Alice' }, b: { uuid: w.alice.id }, c: { name: 'alice-only', pings: [] } });
@@ -66,9 +66,9 @@ describe('read-only keys', () => {
     const rw = await q('query($k: String) { check(uniqueKey: $k) { uuid pingUrl updateUrl pauseUrl } }', { k: uniqueKey });
     expect(rw.data.check).toEqual({
       uuid: code,
-      pingUrl: `${w.app.deps.siteRoot}/ping/${code}`,
-      updateUrl: `${w.app.deps.siteRoot}/api/v3/checks/${code}`,
-      pauseUrl: `${w.app.deps.siteRoot}/api/v3/checks/${code}/pause`,
+      pingUrl: `${w.app.deps.settings.siteRoot}/ping/${code}`,
+      updateUrl: `${w.app.deps.settings.siteRoot}/api/v3/checks/${code}`,
+      pauseUrl: `${w.app.deps.settings.siteRoot}/api/v3/checks/${code}/pause`,
     });
   });
 

@@ -9,7 +9,7 @@ import { createProject, setPingLogLimit, type CreatedProject } from '../../src/m
 import { createWorld, T0, type World } from '../helpers/world.ts';
 import { postgresUnderTest } from '../helpers/postgres.ts';
 import { gql } from '../helpers/gql.ts';
-import { inProcess, type Query } from './in-process.ts';
+import { inProcess, servicesOn, type Query } from './in-process.ts';
 
 let w: World;
 /** A client that emits every statement it runs as a `query` event. */
@@ -31,7 +31,7 @@ beforeAll(async () => {
   w = await createWorld({ RATE_LIMITS: 'off' });
   logged = loggingClient(w.databaseUrl);
   logged.$on('query', (e) => statements.push(e.query));
-  q = inProcess({ ...w.app.deps, db: logged as unknown as typeof w.app.deps.db }, w.app.log, null);
+  q = inProcess(servicesOn(w.app, logged), w.app.log, null);
   await seed(w.alice, 2);
   await seed(w.bob, 10);
 });

@@ -5,10 +5,10 @@
 // User, Staff and Administrator, over records that are Live, Hidden and Deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
-import { schema } from '../../src/graphql/schema.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
 import { KIND_LIST, KINDS } from '../../src/campus/kinds.ts';
-import { typeReadRule } from '../../src/graphql/campus/fields.ts';
-import { toGraphQLError } from '../../src/graphql/errors.ts';
+import { typeReadRule } from '../../src/graphql/schema/campus/fields.ts';
+import { toGraphQLError } from '../../src/graphql/server/errors.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 
 type Result = { data?: any; errors?: Array<{ message: string; path?: Array<string | number>; extensions?: { code?: string } }> };

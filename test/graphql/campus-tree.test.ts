@@ -51,7 +51,7 @@ describe('children of tree records', () => {
   });
 
   it('prints children as [T!]! in the schema', async () => {
-    const { schema } = await import('../../src/graphql/schema.ts');
+    const { schema } = await import('../../src/graphql/schema/schema.ts');
     for (const kind of ['Group', 'Location', 'Term']) {
       const type = schema.getType(kind) as import('graphql').GraphQLObjectType;
       expect(String(type.getFields().children!.type)).toBe(`[${kind}!]!`);

@@ -40,7 +40,7 @@ const failure = (r: GqlResult) => {
 /** A world with alice's GraphQL (rw key by default) and a helper to create channels through it. */
 async function graphqlWorld(env: Record<string, string> = {}) {
   const w = await createWorld(env);
-  const q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
+  const q = inProcess(w.app.services, w.app.log, w.alice.api_key);
   const create = async (vars: Record<string, unknown>, key?: string) => {
     const r = await q(CREATE, vars, key);
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
@@ -463,7 +463,7 @@ describe('notificationOutcomes subscription', () => {
   });
 
   it('pushes the SENT outcome of a flip’s notification', async () => {
-    const q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
+    const q = inProcess(w.app.services, w.app.log, w.alice.api_key);
     const channel = (await q(CREATE, { kind: 'WEBHOOK', value: `${receiver.url}/sub` })).data.createChannel;
     const check = (await w.api('POST', '/api/v3/checks/', { body: { name: 'watched', timeout: 60, grace: 60, channels: '*' } })).json.uuid as string;
     const idle = w.app.deps.events.listenerCount('notification');

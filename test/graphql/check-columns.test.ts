@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType, isLeafType, type GraphQLObjectType } from 'graphql';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
 import { createAdapterFactory } from '../../src/db/adapter.ts';
-import { schema } from '../../src/graphql/schema.ts';
-import { CHECK_FIELD_COLUMNS, checkColumnsFor } from '../../src/graphql/monitoring/check-columns.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
+import { CHECK_FIELD_COLUMNS, checkColumnsFor } from '../../src/graphql/schema/monitoring/check-columns.ts';
 import { parse, type OperationDefinitionNode, type FieldNode } from 'graphql';
 import { createWorld, T0, type World } from '../helpers/world.ts';
 import { postgresUnderTest } from '../helpers/postgres.ts';
 import { gql } from '../helpers/gql.ts';
-import { inProcess } from './in-process.ts';
+import { inProcess, servicesOn } from './in-process.ts';
 
 const checkType = schema.getType('Check') as GraphQLObjectType;
 let w: World;
@@ -110,7 +110,7 @@ it.skipIf(postgresUnderTest())('leaves out the columns nobody asked for (SQLite:
   const statements: string[] = [];
   logged.$on('query', (e) => statements.push(e.query));
   try {
-    const q = inProcess({ ...w.app.deps, db: logged as unknown as typeof w.app.deps.db }, w.app.log, w.alice.api_key);
+    const q = inProcess(servicesOn(w.app, logged), w.app.log, w.alice.api_key);
     const r = await q(`{ project { checks(first: 10) { nodes { name status } } } }`);
     expect(r.errors).toBeUndefined();
     const page = statements.find((s) => /FROM `main`\.`Check`/.test(s) && /LIMIT/.test(s));

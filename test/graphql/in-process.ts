@@ -1,13 +1,20 @@
-// GraphQL in-process: yoga.fetch on a server built from (a copy of) an app's deps, no port.
+// GraphQL in-process: yoga.fetch on a server built from (a copy of) an app's services, no port.
 import type { Logger } from 'pino';
-import type { MonitoringDeps } from '../../src/monitoring/context.ts';
-import { createYogaServer } from '../../src/graphql/yoga.ts';
+import type { App } from '../../src/app.ts';
+import type { Db } from '../../src/db/client.ts';
+import type { GatewayServices } from '../../src/services.ts';
+import { createYogaServer } from '../../src/graphql/server/yoga.ts';
 import type { GqlResult } from '../helpers/gql.ts';
 
 export type Query = <T = any>(query: string, variables?: Record<string, unknown>, key?: string | null) => Promise<GqlResult<T>>;
 
-export function inProcess(deps: MonitoringDeps, log: Logger, defaultKey: string | null): Query {
-  const yoga = createYogaServer(deps, log);
+/** The app's services with every database access going through `db` (a query-counting proxy). */
+export function servicesOn(app: App, db: unknown): GatewayServices {
+  return { monitoring: { ...app.services.monitoring, db: db as Db }, campus: { ...app.services.campus, db: db as Db } };
+}
+
+export function inProcess(services: GatewayServices, log: Logger, defaultKey: string | null): Query {
+  const yoga = createYogaServer(services, log);
   return async (query, variables = {}, key = defaultKey) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (key !== null) headers['X-Api-Key'] = key;

@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, T0, type World } from '../helpers/world.ts';
 import { inProcess, type Query } from './in-process.ts';
-import { toSpecBody } from '../../src/graphql/monitoring/check.ts';
+import { toSpecBody } from '../../src/graphql/schema/monitoring/check.ts';
 
 let w: World;
 let q: Query;
 beforeAll(async () => {
   w = await createWorld();
-  q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
+  q = inProcess(w.app.services, w.app.log, w.alice.api_key);
 });
 afterAll(() => w.stop());
 

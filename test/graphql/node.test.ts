@@ -5,8 +5,8 @@
 // unknown or another project's is null, never an error. `nodes` loads each type in one batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObjectType } from 'graphql';
-import { schema } from '../../src/graphql/schema.ts';
-import { NODES_MAX } from '../../src/graphql/node.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
+import { NODES_MAX } from '../../src/graphql/schema/node.ts';
 import { KIND_LIST, type KindName } from '../../src/campus/kinds.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 import type { GqlResult } from '../helpers/gql.ts';

@@ -11,7 +11,7 @@ const PINGS = 'query($id: ID, $first: Int) { check(id: $id) { pings(first: $firs
 
 beforeAll(async () => {
   w = await createWorld();
-  q = inProcess(w.app.deps, w.app.log, w.alice.api_key);
+  q = inProcess(w.app.services, w.app.log, w.alice.api_key);
   code = (await q('mutation { createCheck(input: { name: "timed" }) { check { uuid } } }')).data.createCheck.check.uuid;
   w.clock.set(T0);
   await w.ping(`/ping/${code}/start`);

@@ -4,8 +4,8 @@ import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { parse, subscribe as gqlSubscribe } from 'graphql';
 import { runMonitorPass } from '../../src/monitoring/monitor/pass.ts';
-import { schema } from '../../src/graphql/schema.ts';
-import { createContext } from '../../src/graphql/context.ts';
+import { schema } from '../../src/graphql/schema/schema.ts';
+import { createContext } from '../../src/graphql/server/context.ts';
 import { createWorld, T0, type World } from '../helpers/world.ts';
 
 let w: World;
@@ -256,7 +256,7 @@ describe('graphql-ws subscriptions', () => {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     for (let i = 0; i < 10_000; i++) {
-      const iterator = (await gqlSubscribe({ schema, document, contextValue: createContext(w.app.deps, w.alice.api_key) })) as AsyncIterableIterator<unknown>;
+      const iterator = (await gqlSubscribe({ schema, document, contextValue: createContext(w.app.services, w.alice.api_key) })) as AsyncIterableIterator<unknown>;
       await iterator.return!();
     }
     expect(w.app.deps.events.listenerCount('flip')).toBe(before);

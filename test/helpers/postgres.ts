@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadMigrationList, migrate } from '../../src/db/migrate.ts';
-import { createDatabase, databaseExists, dropDatabase, withDatabase } from '../../src/db/postgres-admin.ts';
+import { createDatabase, databaseExists, dropDatabase, withDatabase } from '../../src/db/postgres/admin.ts';
 
 /** The server under test when this run is the PostgreSQL one; undefined on SQLite runs. */
 export const postgresUnderTest = (): string | undefined => (process.env.TEST_DB === 'postgres' ? requiredUrl() : undefined);

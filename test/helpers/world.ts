@@ -69,7 +69,7 @@ export async function createWorld(env: Record<string, string> = {}, options: Pic
   const port = await app.start(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   // URLs in API responses are built from SITE_ROOT; point it at this server unless a test set one.
-  if (!env.SITE_ROOT) app.deps.siteRoot = url;
+  if (!env.SITE_ROOT) app.deps.settings.siteRoot = url;
   const alice = await createProject(app.db, { name: 'Alice' });
   const bob = await createProject(app.db, { name: 'Bob' });
 

@@ -9,7 +9,8 @@ import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import { createProject } from '../../src/monitoring/projects/service.ts';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { createWorld, T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
 async function appWithLog(env: Record<string, string>) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-log-'));
@@ -80,11 +81,7 @@ describe('access log', () => {
 });
 
 describe('METRICS_KEY', () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await createWorld({ METRICS_KEY: 'scrape-secret' });
-  });
-  afterAll(() => w.stop());
+  const w = useWorld({ METRICS_KEY: 'scrape-secret' });
 
   it('wants Authorization: Bearer <key> when set', async () => {
     const none = await fetch(`${w.url}/metrics`);

@@ -1,8 +1,9 @@
 // Response compression: read with node:http so the bytes on the wire are seen as sent.
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { negotiate } from '../../src/http/compression.ts';
 
 interface Raw {
@@ -26,12 +27,10 @@ function raw(w: World, method: string, path: string, headers: Record<string, str
 const decode = (r: Raw) =>
   (r.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.body) : r.body).toString();
 
-let w: World;
+const w = useWorld();
 beforeAll(async () => {
-  w = await createWorld();
   for (let i = 0; i < 20; i++) await w.api('POST', '/api/v3/checks/', { body: { name: `check number ${i}`, desc: 'x'.repeat(40) } });
 });
-afterAll(() => w.stop());
 
 describe('negotiate', () => {
   it('prefers br, honours q=0 and *', () => {

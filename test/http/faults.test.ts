@@ -3,11 +3,12 @@
 // in the middle of a request; the answer is a plain 500 without internals, every write of the
 // request is rolled back, and the server answers the next request normally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type ApiResponse, type World } from '../helpers/world.ts';
+import type { ApiResponse } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { campusGql, gql } from '../helpers/gql.ts';
 import { changedTables, openSnapshotter, type Snapshotter } from '../helpers/db-snapshot.ts';
 
-let w: World;
+const w = useWorld();
 
 const FAULT = 'injected fault';
 
@@ -42,10 +43,8 @@ const counts = async () => ({
 });
 
 beforeAll(async () => {
-  w = await createWorld();
   await w.channel(w.alice, { kind: 'webhook', value: 'http://127.0.0.1:9/hook', name: 'ops' });
 });
-afterAll(() => w?.stop());
 
 it('REST: a check whose channel link fails is not created, and the answer is a plain 500', async () => {
   const before = await counts();

@@ -3,9 +3,10 @@
 // of its own only for a valid key or token (a random one counts against the address); a
 // Management API key sent as `api_key` in the body counts as the header would; operations over
 // WebSocket count as HTTP requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createWorld, type World } from '../helpers/world.ts';
+import type { World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
 async function scrape(w: World, name: string, labels: Record<string, string> = {}): Promise<number> {
   const text = await (await fetch(`${w.url}/metrics`)).text();
@@ -53,14 +54,12 @@ async function overSocket(w: World, connectionParams: Record<string, unknown>, q
 }
 
 describe('the GraphQL login mutation', () => {
-  let w: World;
+  const w = useWorld({ RATE_LIMIT_LOGIN_ACCOUNT: '3/1h', RATE_LIMIT_LOGIN_ADDRESS: '8/10m', RATE_LIMIT_GRAPHQL: '1000/1m' });
   beforeAll(async () => {
-    w = await createWorld({ RATE_LIMIT_LOGIN_ACCOUNT: '3/1h', RATE_LIMIT_LOGIN_ADDRESS: '8/10m', RATE_LIMIT_GRAPHQL: '1000/1m' });
     const staff = (await w.campusToken('Staff')).token;
     const res = await w.campus('POST', '/people/create', { token: staff, fields: { FirstName: 'Lou', LastName: 'Login', Username: 'llogin', Password: 'correct horse', AccountLevel: 'Staff' } });
     expect(res.status).toBe(200);
   });
-  afterAll(() => w?.stop());
   // Each test starts with full buckets: the address refills in 10 minutes, an account in an hour.
   const refill = () => w.clock.advance(3_600_000);
   let sessionsBefore = 0;
@@ -111,13 +110,11 @@ describe('the GraphQL login mutation', () => {
 });
 
 describe('budgets keyed on valid credentials', () => {
-  let w: World;
+  const w = useWorld({ RATE_LIMIT_API: '5/1m', RATE_LIMIT_GRAPHQL: '4/1m' });
   let staff = '';
   beforeAll(async () => {
-    w = await createWorld({ RATE_LIMIT_API: '5/1m', RATE_LIMIT_GRAPHQL: '4/1m' });
     staff = (await w.campusToken('Staff')).token;
   });
-  afterAll(() => w?.stop());
   const refill = () => w.clock.advance(60_000);
 
   it('a random X-Api-Key or token per request counts against the address; a valid one has its own budget', async () => {

@@ -1,7 +1,8 @@
 // Abuse limits over real HTTP: 429 with Retry-After and each route family's error shape,
 // refills on the ManualClock, the metrics counted, and what is never limited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
 async function scrape(w: World, name: string, labels: Record<string, string> = {}): Promise<number> {
   const text = await (await fetch(`${w.url}/metrics`)).text();
@@ -19,20 +20,18 @@ const gqlPost = (w: World, headers: Record<string, string>) =>
   fetch(`${w.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ query: '{ __typename }' }) });
 
 describe('with small limits', () => {
-  let w: World;
-  let staff: string;
-  beforeAll(async () => {
-    w = await createWorld({
+  const w = useWorld({
       RATE_LIMIT_LOGIN_ACCOUNT: '3/1h',
       RATE_LIMIT_LOGIN_ADDRESS: '8/10m',
       RATE_LIMIT_API: '5/1m',
       RATE_LIMIT_GRAPHQL: '4/1m',
     });
+  let staff: string;
+  beforeAll(async () => {
     staff = (await w.campusToken('Staff')).token;
     const res = await w.campus('POST', '/people/create', { token: staff, fields: { FirstName: 'Lou', LastName: 'Login', Username: 'llogin', Password: 'correct horse', AccountLevel: 'Staff' } });
     expect(res.status).toBe(200);
   });
-  afterAll(() => w.stop());
 
   it('counts failed logins per account; a success does not count; then 429 in Slate shape', async () => {
     const before = await scrape(w, 'gateway_rate_limited_total', { scope: 'login_account' });
@@ -110,11 +109,7 @@ describe('with small limits', () => {
 });
 
 describe('RATE_LIMITS=off', () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await createWorld({ RATE_LIMITS: 'off', RATE_LIMIT_API: '1/1h' });
-  });
-  afterAll(() => w.stop());
+  const w = useWorld({ RATE_LIMITS: 'off', RATE_LIMIT_API: '1/1h' });
 
   it('lets everything through', async () => {
     for (let i = 0; i < 5; i++) expect((await w.api('GET', '/api/v3/checks/')).status).toBe(200);

@@ -1,17 +1,15 @@
 // An identifier holding NUL names nothing: 404 / NOT_FOUND on both databases. (PostgreSQL
 // refuses NUL in text, so the lookup itself used to fail with a 500 there; the fuzz suite's
 // PostgreSQL pass found it.)
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 import { campusGql, gql } from '../helpers/gql.ts';
 
-let w: World;
+const w = useWorld();
 let staff = '';
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
 });
-afterAll(() => w?.stop());
 
 it('campus routes answer 404 for a record named with NUL, reads and writes alike', async () => {
   for (const [method, path] of [

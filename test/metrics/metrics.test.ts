@@ -1,15 +1,12 @@
 // /metrics: what the Prometheus scrape shows after real requests, pings, flips, monitor passes
 // and subscriptions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 async function scrape(): Promise<(name: string, labels?: Record<string, string>) => number> {
   const res = await fetch(`${w.url}/metrics`);

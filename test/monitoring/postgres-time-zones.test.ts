@@ -52,7 +52,7 @@ describe.skipIf(!url)(`dates on PostgreSQL in other time zones${url ? '' : ' (sk
     expect(loaded.checks[0]).toMatchObject({ lastPing: T0, alertAfter: at(120), createdAt: check.createdAt });
 
     // The monitor takes it down exactly at 10:02 UTC, not five or thirteen hours off.
-    const deps = { ...w.app.deps, monitorStore: postgresMonitorStore(pool, observe) };
+    const deps = { ...w.app.deps, storage: { ...w.app.deps.storage, monitor: postgresMonitorStore(pool, observe) } };
     expect((await runMonitorPass(deps, at(119.999))).wentDown).toBe(0);
     expect((await runMonitorPass(deps, at(300))).wentDown).toBe(1);
     const flip = await w.app.db.flip.findFirstOrThrow({ where: { checkId: check.id, newStatus: 'down' } });

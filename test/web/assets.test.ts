@@ -1,14 +1,10 @@
 // How / and /status/<slug> are served: one small HTML page (revalidated every time) that loads
 // content-hashed assets (cached for a year), compressed, under 200 KB gzipped in all; and
 // GraphiQL's 9 MB page compressed too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const BUDGET = 200 * 1024;
 

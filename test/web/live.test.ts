@@ -1,18 +1,14 @@
 // The browser's live connection (web/lib/live.ts) run in Node against a real server: a view
 // that registers for the connection state after the socket has connected still learns that it
 // is live (the dashboard registers after its first paint; a fast connection can beat that).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { connectLive, type LiveState } from '../../web/lib/live.ts';
 
-let w: World;
+const w = useWorld();
 beforeAll(async () => {
-  w = await createWorld();
   Object.assign(globalThis, { location: new URL(w.url), WebSocket });
-});
-afterAll(async () => {
-  await w?.stop();
 });
 
 describe('connectLive', () => {

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { gql } from '../helpers/gql.ts';
 
-let w: World;
+const w = useWorld();
 const clients: Client[] = [];
 const checks: Record<string, { uuid: string; ping: string; uniqueKey: string; badge: string }> = {};
 
@@ -24,7 +24,6 @@ async function newCheck(name: string, tags: string, key = w.alice.api_key) {
 }
 
 beforeAll(async () => {
-  w = await createWorld();
   await newCheck('web', 'prod web');
   await newCheck('backup', 'prod');
   await newCheck('internal', 'staff');
@@ -32,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
-  await w.stop();
 });
 
 describe('setStatusPage', () => {

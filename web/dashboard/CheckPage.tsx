@@ -5,7 +5,7 @@ import { Status } from '../components/Status.tsx';
 import { query, RequestError } from '../lib/graphql.ts';
 import { seconds, when } from '../lib/format.ts';
 import type { Live } from '../lib/live.ts';
-import type { Session } from './Dashboard.tsx';
+import type { Session } from './session.ts';
 import { CHECK_DETAIL, CHECK_PINGS, FLIPS, PINGS, type CheckDetail, type CheckSummary, type Flip, type Ping } from './operations.ts';
 import { recordLabel } from './records.ts';
 

@@ -6,24 +6,11 @@ import { forgetKey, storedKey, storeKey } from '../lib/key.ts';
 import { connectLive, type LiveState } from '../lib/live.ts';
 import { backoff } from '../lib/backoff.ts';
 import { LiveBadge } from '../components/Status.tsx';
-import { CHECK_CHANGED, CHECKS_PAGE, SIGN_IN, type CheckSummary } from './operations.ts';
-import { discoverRecords } from './records.ts';
+import { CHECK_CHANGED, CHECKS_PAGE, type CheckSummary } from './operations.ts';
+import { openSession, type Session } from './session.ts';
 import { ChecksTable } from './ChecksTable.tsx';
 import { CheckPage } from './CheckPage.tsx';
 import { SignIn } from './SignIn.tsx';
-
-export interface Session {
-  key: string;
-  projectName: string;
-  /** The Check.records selection, '' while the server has none. */
-  records: string;
-}
-
-export async function openSession(key: string): Promise<Session> {
-  const data = await query<{ project: { name: string }; __type: { fields: Array<{ name: string }> } | null }>(SIGN_IN, {}, key);
-  const records = await discoverRecords(data.__type?.fields.map((f) => f.name) ?? [], key);
-  return { key, projectName: data.project.name, records };
-}
 
 export function Dashboard() {
   const [session, setSession] = useState<Session | null>(null);

@@ -8,7 +8,9 @@ export { renderBadgeSvg } from './svg.ts';
 export { decodeTagSegment, encodeTagSegment, isTagSegment } from './tag-segment.ts';
 
 export type BadgeFormat = 'svg' | 'json' | 'shields';
-export type BadgeStatus = 'up' | 'late' | 'down';
+import type { BadgeStatus } from './svg.ts';
+
+export type { BadgeStatus };
 export type BadgeUrls = { svg: string; svg3: string; json: string; json3: string; shields: string; shields3: string };
 export interface BadgeSummary {
   status: BadgeStatus;

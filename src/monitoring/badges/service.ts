@@ -18,7 +18,7 @@ export async function listBadges(deps: MonitoringDeps, access: ProjectAccess): P
   const tags = new Set<string>(['*']);
   for (const c of checks) for (const t of tagList(c.tags)) tags.add(t);
   const out: Record<string, BadgeUrls> = {};
-  for (const tag of [...tags].sort()) out[tag] = badgeUrls(deps.siteRoot, project.id, project.badgeKeyHash, tag);
+  for (const tag of [...tags].sort()) out[tag] = badgeUrls(deps.settings.siteRoot, project.id, project.badgeKeyHash, tag);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Healthchecks' badge image (templates/badge.svg, hc/lib/badges.py): widths come from a
 // per-character table so the badge needs no font metrics at run time.
-import type { BadgeStatus } from './badge.ts';
+/** What a badge shows (badge.ts decides it from a check or a project's checks). */
+export type BadgeStatus = 'up' | 'late' | 'down';
 
 const WIDTHS: Record<string, number> = {
   a: 7, b: 7, c: 6, d: 7, e: 6, f: 4, g: 7, h: 7, i: 3, j: 3, k: 7, l: 3, m: 10, n: 7, o: 7, p: 7, q: 7,

@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { Check } from '../../generated/prisma/client.ts';
 import { DomainError } from '../../shared/errors.ts';
-import type { MonitoringDeps } from '../context.ts';
+import type { MonitoringServices } from '../services.ts';
 import { classifyEmail, htmlAsText, type EmailText } from './classify.ts';
 import { findMailboxCheck, parseRecipient } from './mailbox.ts';
 
@@ -30,7 +30,7 @@ export interface EmailPingOptions {
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
-export async function startEmailPings(deps: MonitoringDeps, o: EmailPingOptions): Promise<EmailPingListener> {
+export async function startEmailPings(deps: MonitoringServices, o: EmailPingOptions): Promise<EmailPingListener> {
   // Accepted recipients' check ids, per session (the envelope may name several), keyed by the
   // lower-cased address: smtp-server keeps one envelope entry per address, so a repeated RCPT
   // is one recipient, not a second ping.
@@ -170,7 +170,7 @@ function htmlOrNothing(html: string): string | null {
 /** An IPv4 peer of a dual-stack socket as plain IPv4, as the HTTP ping routes record it. */
 const plainAddress = (addr: string) => (addr.startsWith('::ffff:') ? addr.slice(7) : addr);
 
-async function deliverPings(deps: MonitoringDeps, checkIds: number[], raw: Buffer, from: string, remoteAddr: string) {
+async function deliverPings(deps: MonitoringServices, checkIds: number[], raw: Buffer, from: string, remoteAddr: string) {
   // Parsed once, and only if some check filters on content: the common case needs no parse.
   const filtering = await deps.db.check.count({ where: { id: { in: checkIds }, OR: [{ filterSubject: true }, { filterBody: true }] } });
   const text = filtering ? await emailText(raw) : NO_TEXT;

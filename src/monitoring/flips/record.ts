@@ -2,16 +2,10 @@
 // published only after that transaction commits, exactly once.
 import type { MonitoringDeps } from '../context.ts';
 import type { Check } from '../../generated/prisma/client.ts';
-import type { CheckChange } from '../events.ts';
+import type { CheckChange } from '../../events/bus.ts';
+import type { PendingFlip } from './pending-flip.ts';
 
-export interface PendingFlip {
-  check: { id: number; code: string; projectId: string };
-  oldStatus: string;
-  newStatus: string;
-  at: Date;
-  reason: string;
-  processed: Date | null;
-}
+export type { PendingFlip } from './pending-flip.ts';
 
 export function publishFlips(deps: Pick<MonitoringDeps, 'events'>, flips: PendingFlip[]) {
   for (const f of flips) {

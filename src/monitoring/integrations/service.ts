@@ -6,14 +6,13 @@ import { notFound, validationError } from '../../shared/errors.ts';
 import { writableProject } from '../access.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
-import { isHttpUrl, validateWebhookSpec, webhookSpecFromValue, webhookValue, type WebhookSideInput } from './webhook-spec.ts';
 import { holdsNul } from '../../shared/stored-text.ts';
+import { CHANNEL_KINDS, channelKind, type ChannelKind } from './kinds/index.ts';
+import type { Notifies } from './kinds/definition.ts';
+import type { WebhookSpecInput } from './kinds/webhook/spec.ts';
 
-export const CHANNEL_KINDS = ['email', 'webhook', 'sms', 'slack', 'mattermost', 'rocketchat', 'discord'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
-
-/** Kinds whose value is an incoming-webhook URL of a chat service. */
-const CHAT_KINDS: readonly string[] = ['slack', 'mattermost', 'rocketchat', 'discord'];
+// The kinds are declared in kinds/ (one folder each); these names stay importable from here.
+export { CHANNEL_KINDS, type ChannelKind };
 
 export async function listChannels(deps: MonitoringDeps, access: ProjectAccess) {
   // Healthchecks: channels need a read-write key.
@@ -25,8 +24,8 @@ export interface ChannelInput {
   /** Email address, E.164 phone number, or URL (webhooks: a bare URL posts a JSON document). */
   value?: string;
   name?: string;
-  /** Healthchecks' webhook spec, instead of a bare URL. */
-  webhook?: { down?: WebhookSideInput; up?: WebhookSideInput };
+  /** Healthchecks' webhook spec, instead of a bare URL (kinds with a `spec`: webhooks). */
+  webhook?: WebhookSpecInput;
   notifyDown?: boolean;
   notifyUp?: boolean;
   disabled?: boolean;
@@ -41,38 +40,28 @@ export interface ChannelFields {
   disabled: boolean;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[1-9]\d{6,14}$/;
-
-function validateTarget(kind: ChannelKind, value: string): void {
-  if (!value) throw validationError('value must not be empty');
-  if (value.length > 1000) throw validationError('value is too long');
-  if (kind === 'email' && !EMAIL.test(value)) throw validationError('value is not a valid email address');
-  if (kind === 'sms' && !PHONE.test(value)) throw validationError('value is not a valid phone number (E.164, e.g. +15551234567)');
-  if ((kind === 'webhook' || CHAT_KINDS.includes(kind)) && !isHttpUrl(value)) throw validationError('value is not a valid http(s) URL');
-}
-
 export function validateChannelInput(input: ChannelInput): ChannelFields {
-  if (!(CHANNEL_KINDS as readonly string[]).includes(input.kind)) {
-    throw validationError(`kind must be one of ${CHANNEL_KINDS.join(', ')}`);
-  }
-  const kind = input.kind as ChannelKind;
+  const definition = channelKind(input.kind);
+  if (!definition) throw validationError(`kind must be one of ${CHANNEL_KINDS.join(', ')}`);
+  const kind = definition.kind as ChannelKind;
   const name = (input.name ?? '').trim();
   if (name.length > 100) throw validationError('name is too long');
   let notifyDown = input.notifyDown ?? true;
   let notifyUp = input.notifyUp ?? true;
   let value: string;
   if (input.webhook) {
-    if (kind !== 'webhook') throw validationError('a webhook spec is only for webhook channels');
+    if (!definition.spec) throw validationError('a webhook spec is only for webhook channels');
     if (input.value) throw validationError('give either a value (URL) or a webhook spec, not both');
-    const spec = validateWebhookSpec(input.webhook);
-    value = webhookValue(spec);
-    // A side without a URL is a no-op: that status is not sent here (Healthchecks' is_noop).
-    notifyDown &&= spec.down.url !== '';
-    notifyUp &&= spec.up.url !== '';
+    const stored = definition.spec.store(input.webhook);
+    value = stored.value;
+    // A status the spec cannot send is not sent here (Healthchecks' is_noop).
+    notifyDown &&= stored.notifies.down;
+    notifyUp &&= stored.notifies.up;
   } else {
     value = (input.value ?? '').trim();
-    validateTarget(kind, value);
+    if (!value) throw validationError('value must not be empty');
+    if (value.length > 1000) throw validationError('value is too long');
+    definition.validateValue(value);
   }
   if (!notifyDown && !notifyUp) throw validationError('a channel must notify of down, up or both');
   return { kind, value, name, notifyDown, notifyUp, disabled: input.disabled ?? false };
@@ -93,7 +82,7 @@ export type ChannelPatch = Omit<ChannelInput, 'kind'>;
 
 /** What a stored channel was created from, so a patch can be validated as a whole. */
 function inputOf(channel: Channel): ChannelInput {
-  const spec = channel.kind === 'webhook' ? webhookSpecFromValue(channel.value) : null;
+  const spec = channelKind(channel.kind)?.spec?.read(channel.value) ?? null;
   return {
     kind: channel.kind,
     name: channel.name,
@@ -114,13 +103,12 @@ export async function updateChannel(db: Db, projectId: string | null, code: stri
   // A new target replaces the other form (bare URL vs spec).
   if (given.value !== undefined) delete merged.webhook;
   if (given.webhook !== undefined) delete merged.value;
-  if (channel.kind === 'webhook') {
-    // A flag left out keeps its value while its side keeps a URL; a side that gains a URL is
-    // notified (validateChannelInput turns off the sides a new spec leaves without one).
-    const hadUrl = (s: 'down' | 'up') => !stored.webhook || (stored.webhook[s]?.url ?? '') !== ''; // a bare URL serves both
-    merged.notifyDown = given.notifyDown ?? (hadUrl('down') ? channel.notifyDown : true);
-    merged.notifyUp = given.notifyUp ?? (hadUrl('up') ? channel.notifyUp : true);
-  }
+  // A flag left out keeps its value while the stored configuration can send that status; a
+  // status it could not send (a webhook side without a URL) is notified once a new one can
+  // (validateChannelInput turns off what a new spec cannot send). A bare value sends both.
+  const could: Notifies = channelKind(channel.kind)?.spec?.notifies(channel.value) ?? { down: true, up: true };
+  merged.notifyDown = given.notifyDown ?? (could.down ? channel.notifyDown : true);
+  merged.notifyUp = given.notifyUp ?? (could.up ? channel.notifyUp : true);
   const data = validateChannelInput(merged);
   return db.channel.update({ where: { id: channel.id }, data });
 }

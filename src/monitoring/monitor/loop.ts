@@ -4,7 +4,7 @@
 // late. Passes never overlap; stop() waits for the running one.
 import type { Logger } from 'pino';
 import type { MonitoringDeps } from '../context.ts';
-import { internalListener, type CheckChangedEvent } from '../events.ts';
+import { internalListener, type CheckChangedEvent } from '../../events/bus.ts';
 import { nextDueAt, runMonitorPass } from './pass.ts';
 
 export interface Monitor {

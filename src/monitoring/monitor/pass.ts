@@ -4,7 +4,6 @@
 // page at a time, each page read and written in one transaction.
 import type { MonitoringDeps } from '../context.ts';
 import { publishCheckChanged, publishFlips } from '../flips/record.ts';
-import { computeStatus, goingDownAfter, type CheckTiming } from '../checks/status.ts';
 import type { MonitorCursor } from './store.ts';
 
 const PAGE = 1000;
@@ -29,30 +28,18 @@ export async function runMonitorPass(deps: MonitoringDeps, now: Date): Promise<P
   // once from the start of the index: the store hands each one rows the others do not hold
   // (SKIP LOCKED), so a thousand cron jobs due at midnight are shared from the first page on,
   // and a pass with nothing due costs one empty read per worker, side by side.
-  await Promise.all(Array.from({ length: Math.max(1, deps.monitorStore.parallelPages) }, () => walk({ alertAfter: -Infinity, id: 0 })));
+  await Promise.all(Array.from({ length: Math.max(1, deps.storage.monitor.parallelPages) }, () => walk({ alertAfter: -Infinity, id: 0 })));
   return result;
 }
 
 async function handlePage(deps: MonitoringDeps, now: Date, after: MonitorCursor, result: PassResult) {
-  const page = await deps.monitorStore.passPage(now, after, PAGE);
+  const page = await deps.storage.monitor.passPage(now, after, PAGE);
   // Events after the commit, exactly once.
   for (const check of page.down) publishCheckChanged(deps, 'status', check);
   publishFlips(deps, page.flips);
   result.wentDown += page.down.length;
   result.rescheduled += page.rescheduled;
   return page;
-}
-
-/** What a pass does with a check its store read as due; pure, the same on every database. */
-export type DueAction =
-  /** Down: the flip is dated at the going-down time, not at detection (Healthchecks' sendalerts). */
-  | { down: true; at: Date }
-  /** Not down yet (the stored alertAfter was stale, e.g. a run started): look again then. */
-  | { down: false; alertAfter: Date | null };
-
-export function dueAction(check: CheckTiming, now: Date): DueAction {
-  if (computeStatus(check, now) !== 'down') return { down: false, alertAfter: goingDownAfter(check) };
-  return { down: true, at: goingDownAfter(check) ?? now };
 }
 
 /** The earliest pending going-down time, so the loop can wake exactly then. */

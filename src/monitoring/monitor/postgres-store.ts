@@ -6,10 +6,10 @@
 import type pg from 'pg';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { transaction, ts, type Sql } from '../postgres-sql.ts';
+import { transaction, ts, type Sql } from '../../db/postgres/sql.ts';
 import { queueFlipNotifications, type FlipToNotify } from '../notifications/outbox.ts';
 import { postgresOutbox } from '../notifications/postgres-outbox.ts';
-import { dueAction } from './pass.ts';
+import { dueAction } from './due.ts';
 import type { MonitorCursor, MonitorPage, MonitorStore } from './store.ts';
 
 // Walks the alertAfter index; the row-value cursor is a range condition on it too. The first

@@ -2,11 +2,12 @@
 // 10,000 checks going down at once take seconds). Pages walk the alertAfter index.
 import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
-import { checkFromRow, immediateTransaction, millis, type Exclusive } from '../../db/sqlite-transaction.ts';
+import { immediateTransaction, millis, type Exclusive } from '../../db/sqlite/transaction.ts';
+import { checkFromRow } from '../sqlite-check-row.ts';
 import { queueFlipNotifications, type FlipToNotify } from '../notifications/outbox.ts';
 import { sqliteOutbox } from '../notifications/sqlite-outbox.ts';
 import type { MonitorCursor, MonitorPage, MonitorStore } from './store.ts';
-import { dueAction } from './pass.ts';
+import { dueAction } from './due.ts';
 
 // The row-value cursor keeps SQLite on the (alertAfter) index (a plain "id > ?" makes it scan
 // the table by id instead).

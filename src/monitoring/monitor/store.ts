@@ -3,7 +3,7 @@
 // with FOR UPDATE SKIP LOCKED, so instances sharing the database share the work and each
 // going-down flip is recorded once).
 import type { Check } from '../../generated/prisma/client.ts';
-import type { PendingFlip } from '../flips/record.ts';
+import type { PendingFlip } from '../flips/pending-flip.ts';
 
 export interface MonitorCursor {
   alertAfter: number;

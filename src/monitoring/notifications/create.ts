@@ -3,15 +3,18 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { MonitoringEvents } from '../events.ts';
+import type { MonitoringEvents } from '../../events/bus.ts';
 import type { DeliverySource } from './deliveries.ts';
 import { Notifier } from './notifier.ts';
 import type { NotificationStore } from './store.ts';
+import type { DatabasePort } from '../../db/port.ts';
 
 export interface NotifierParts {
   db: Db;
   /** The outbox on this database (monitoring/storage.ts). */
   store: NotificationStore;
+  /** The database port the stores run on (which errors are worth a retry). */
+  database: DatabasePort;
   config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs' | 'notifyKeepDays'>;
   clock: Clock;
   events: MonitoringEvents;
@@ -23,6 +26,7 @@ export function createNotifier(p: NotifierParts): { notifier: Notifier; store: N
   const store = p.store;
   const notifier = new Notifier({
     store,
+    database: p.database,
     source: { db: p.db, settings: p.config.notify, describeCheck: p.describeCheck, now: () => p.clock.now() },
     events: p.events,
     clock: p.clock,

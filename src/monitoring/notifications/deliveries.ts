@@ -4,7 +4,7 @@ import type { Channel, Flip } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import type { ClaimedNotification } from './store.ts';
 import type { NotifySettings } from './settings.ts';
-import type { AlertCheck, Delivery } from './transports/transport.ts';
+import type { AlertCheck, Delivery } from '../integrations/kinds/shared/transport.ts';
 import type { CheckRecord } from '../checks/service.ts';
 import { checkDefaults } from '../checks/apply-spec.ts';
 

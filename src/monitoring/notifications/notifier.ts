@@ -7,19 +7,21 @@
 // after another, in the order they were queued.
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.ts';
-import { internalListener, type FlipEvent, type MonitoringEvents } from '../events.ts';
+import { internalListener, type FlipEvent, type MonitoringEvents } from '../../events/bus.ts';
 import { loadDeliveries, type DeliverySource } from './deliveries.ts';
 import { nextAttemptAfter, type RetryPolicy } from './retry.ts';
 import type { ClaimedNotification, NotificationStore } from './store.ts';
-import { TRANSPORTS } from './transports/index.ts';
-import { DeliveryError, type Delivery } from './transports/transport.ts';
+import { loadTransports, transportFor } from '../integrations/kinds/index.ts';
+import { DeliveryError, type Delivery } from '../integrations/kinds/shared/transport.ts';
 import { flipNotifies, type NewNotification } from './outbox.ts';
 import { runNagPass } from './nag.ts';
 import { pruneNotifications } from './prune.ts';
-import { isBusyError } from '../../db/busy.ts';
+import type { DatabasePort } from '../../db/port.ts';
 
 export interface NotifierOptions {
   store: NotificationStore;
+  /** Which store errors mean another process holds the database (tried again). */
+  database: Pick<DatabasePort, 'isBusy'>;
   source: DeliverySource;
   events: MonitoringEvents;
   clock: Clock;
@@ -97,6 +99,7 @@ export class Notifier {
 
   /** Sends one notification now and waits for its outcome (channel tests; no retry). */
   async sendNow(n: NewNotification): Promise<DeliveryOutcome> {
+    await loadTransports();
     const now = this.o.clock.now();
     const claimed = await this.o.store.insertClaimed(n, new Date(now.getTime() + this.leaseMs));
     let delivery: Delivery | null;
@@ -180,6 +183,8 @@ export class Notifier {
 
   /** Claims as many due notifications as there is room for and starts them; returns how many. */
   async #claimAndStart(): Promise<number> {
+    // Before the first claim: a lease must not run out while a transport's module loads.
+    await loadTransports();
     let started = 0;
     while (this.#active.size < this.o.concurrency && !this.#shuttingDown) {
       const now = this.o.clock.now();
@@ -223,7 +228,7 @@ export class Notifier {
       try {
         return await write();
       } catch (err) {
-        if (!isBusyError(err) || attempt >= 3) throw err;
+        if (!this.o.database.isBusy(err) || attempt >= 3) throw err;
       }
     }
   }
@@ -251,8 +256,8 @@ export class Notifier {
       error = new DeliveryError('The channel is disabled', true);
     } else {
       try {
-        const transport = TRANSPORTS[delivery.channel.kind as keyof typeof TRANSPORTS];
-        if (!transport) throw new DeliveryError(`Unknown channel kind: ${delivery.channel.kind}`, true);
+        // The kind's registry refuses an unknown kind and one the operator switched off.
+        const transport = await transportFor(delivery);
         await withDeadline(transport.send(delivery), this.deadlineMs);
       } catch (err) {
         error = err instanceof DeliveryError ? err : new DeliveryError(`Unexpected error: ${(err as Error)?.message ?? String(err)}`);

@@ -2,7 +2,8 @@
 // round trips, whatever the number of flips (channels of the flipped checks; supersedes and
 // inserts in one statement). Which channels hear of which flip is decided in outbox.ts.
 import type { OutboxPlan, OutboxTx, ChannelTarget } from './outbox.ts';
-import { ts, type Sql } from '../postgres-sql.ts';
+import type { Sql } from '../../db/postgres/sql.ts';
+import { insertNotificationsSql, notificationArrays } from './postgres-notification-rows.ts';
 
 const CHANNELS_SQL = `SELECT cc."checkId", c."id", c."disabled", c."notifyDown", c."notifyUp"
   FROM "CheckChannel" cc JOIN "Channel" c ON c."id" = cc."channelId"
@@ -16,8 +17,7 @@ const QUEUE_SQL = `WITH "superseded" AS (
     WHERE n."channelId" = s."channelId" AND n."checkId" = s."checkId" AND n."state" = 'pending' AND n."attempts" > 0
     RETURNING 1
   )
-  INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt")
-  SELECT * FROM unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::timestamp[], $11::timestamp[], $12::timestamp[])`;
+  ${insertNotificationsSql(4)}`;
 
 export function postgresOutbox(sql: Sql): OutboxTx {
   return {
@@ -35,15 +35,7 @@ export function postgresOutbox(sql: Sql): OutboxTx {
           plan.error,
           plan.supersede.map((s) => s.channelId),
           plan.supersede.map((s) => s.checkId),
-          r.map((n) => n.code),
-          r.map((n) => n.channelId),
-          r.map((n) => n.checkId),
-          r.map((n) => n.flipId),
-          r.map((n) => n.reason),
-          r.map((n) => n.status),
-          r.map((n) => ts(n.eventAt)),
-          r.map((n) => ts(n.nextAttemptAt)),
-          r.map((n) => ts(n.createdAt)),
+          ...notificationArrays(r, 0),
         ],
         'outbox-queue',
       );

@@ -4,8 +4,9 @@
 // SQLite (notifications/store.ts).
 import type pg from 'pg';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { poolSql, ts, type Sql } from '../postgres-sql.ts';
+import { poolSql, ts, type Sql } from '../../db/postgres/sql.ts';
 import type { NewNotification } from './outbox.ts';
+import { insertNotificationsSql, notificationArrays } from './postgres-notification-rows.ts';
 import type { AttemptOutcome, ClaimedNotification, NotificationStore } from './store.ts';
 
 // Notifications to one channel about one check go out one after another, in queue order (the
@@ -27,8 +28,7 @@ export const POSTGRES_CLAIM_SQL = `UPDATE "Notification" SET "attempts" = "attem
     FOR UPDATE SKIP LOCKED)
   RETURNING ${RETURNED}`;
 
-const INSERT_SQL = `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt", "attempts")
-  SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::timestamp[], $8::timestamp[], $9::timestamp[], $10::int[])
+const INSERT_SQL = `${insertNotificationsSql(1)}
   RETURNING "id"`;
 
 const SQL = {
@@ -67,18 +67,7 @@ const claimed = ({ attempts, ...r }: ClaimedRow): ClaimedNotification => ({ ...r
 async function insertRows(sql: Sql, rows: NewNotification[], attempts: number): Promise<number[]> {
   const { rows: ids } = await sql.query<{ id: number }>(
     INSERT_SQL,
-    [
-      rows.map((n) => n.code),
-      rows.map((n) => n.channelId),
-      rows.map((n) => n.checkId),
-      rows.map((n) => n.flipId),
-      rows.map((n) => n.reason),
-      rows.map((n) => n.status),
-      rows.map((n) => ts(n.eventAt)),
-      rows.map((n) => ts(n.nextAttemptAt)),
-      rows.map((n) => ts(n.createdAt)),
-      rows.map(() => attempts),
-    ],
+    notificationArrays(rows, attempts),
     'notification-insert',
   );
   return ids.map((r) => r.id);

@@ -1,14 +1,14 @@
 // The outbox on SQLite: the statements that queue notifications inside a flip's transaction
-// (ping ingest and monitor passes run on the driver's own connection, see db/sqlite-transaction.ts).
+// (ping ingest and monitor passes run on the driver's own connection, see db/sqlite/transaction.ts).
 import type Database from 'better-sqlite3';
 import type { StatementListener } from '../../db/gated-adapter.ts';
 import type { ChannelTarget, OutboxPlan, OutboxTx } from './outbox.ts';
+import { INSERT_NOTIFICATION, notificationParams } from './sqlite-notification-rows.ts';
 
 const SQL = {
   channelsOf: `SELECT c."id", c."disabled", c."notifyDown", c."notifyUp" FROM "CheckChannel" cc JOIN "Channel" c ON c."id" = cc."channelId"
     WHERE cc."checkId" = ? ORDER BY c."id"`,
-  insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt")
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insert: INSERT_NOTIFICATION,
   supersede: `UPDATE "Notification" SET "state" = 'failed', "lastError" = ?
     WHERE "channelId" = ? AND "checkId" = ? AND "state" = 'pending' AND "attempts" > 0`,
 };
@@ -52,7 +52,7 @@ export function sqliteOutbox(db: Database.Database, observe: StatementListener):
       }
       for (const n of plan.rows) {
         observe(SQL.insert);
-        statements.insert.run(n.code, n.channelId, n.checkId, n.flipId, n.reason, n.status, n.eventAt.getTime(), n.nextAttemptAt.getTime(), n.createdAt.getTime());
+        statements.insert.run(...notificationParams(n, 0));
       }
     },
   };

@@ -2,16 +2,16 @@
 // UPDATE ... RETURNING inside BEGIN IMMEDIATE, so two processes on one file never take the
 // same row (SQLite has one writer at a time).
 import type Database from 'better-sqlite3';
-import { immediateTransaction, type Exclusive } from '../../db/sqlite-transaction.ts';
+import { immediateTransaction, type Exclusive } from '../../db/sqlite/transaction.ts';
 import type { NewNotification } from './outbox.ts';
+import { INSERT_NOTIFICATION, notificationParams } from './sqlite-notification-rows.ts';
 import type { AttemptOutcome, ClaimedNotification, NotificationStore } from './store.ts';
 
 const SQL = {
   claim: `UPDATE "Notification" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ?
     WHERE "id" IN (SELECT "id" FROM "Notification" WHERE "state" = 'pending' AND "nextAttemptAt" <= ? ORDER BY "nextAttemptAt", "id" LIMIT ?)
     RETURNING "id", "code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`,
-  insert: `INSERT INTO "Notification" ("code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "nextAttemptAt", "createdAt", "attempts")
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insert: INSERT_NOTIFICATION,
   start: `UPDATE "Notification" SET "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   release: `UPDATE "Notification" SET "attempts" = "attempts" - 1, "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   sent: `UPDATE "Notification" SET "state" = 'sent', "sentAt" = ?, "lastAttemptAt" = ?, "lastError" = '', "durationMs" = ?
@@ -46,10 +46,7 @@ export function sqliteNotificationStore(exclusive: Exclusive): NotificationStore
       return work((connection as Database.Database).prepare(sql).safeIntegers(false));
     });
   const insertRow = (s: Database.Statement, n: NewNotification, attempts: number) =>
-    Number(
-      s.run(n.code, n.channelId, n.checkId, n.flipId, n.reason, n.status, n.eventAt.getTime(), n.nextAttemptAt.getTime(), n.createdAt.getTime(), attempts)
-        .lastInsertRowid,
-    );
+    Number(s.run(...notificationParams(n, attempts)).lastInsertRowid);
   return {
     claimDue: (now, limit, leaseUntil) =>
       immediateTransaction(exclusive, (db, observe) => {

@@ -7,7 +7,6 @@
 // pings it carried.
 import type { Check, Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
-import { isBusyError } from '../../db/busy.ts';
 import type { MonitoringDeps } from '../context.ts';
 import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
 import { applyPing } from './apply-ping.ts';
@@ -36,7 +35,6 @@ interface Pending {
 class LostRace extends Error {}
 
 // PostgreSQL picked this batch as a deadlock's victim and rolled it back: nothing was written.
-const isDeadlock = (err: unknown) => (err as { code?: unknown } | null)?.code === '40P01';
 
 interface BatchResult<P> {
   missing: Set<P>;
@@ -92,11 +90,11 @@ export class PingIngest {
   async #writeBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.store.transaction((tx) => writePings(tx, batch, this.deps.pingBodyLimit));
+        const result = await this.store.transaction((tx) => writePings(tx, batch, this.deps.settings.pingBodyLimit));
         this.#settle(batch, result);
         return;
       } catch (err) {
-        if ((err instanceof LostRace || isBusyError(err) || isDeadlock(err)) && attempt < MAX_ATTEMPTS) continue;
+        if ((err instanceof LostRace || this.deps.storage.database.isRetryable(err)) && attempt < MAX_ATTEMPTS) continue;
         const failure = err instanceof LostRace ? conflict('too many concurrent changes to this check, try again') : err;
         for (const p of batch) p.reject(failure);
         return;

@@ -1,28 +1,9 @@
-// The LatestPingsQuery store: latestPings' statement (pings/service.ts) in each database's words, the one read the
-// domain asks of the storage by SQL, chosen with the other stores (monitoring/storage.ts).
+// The LatestPingsQuery store (port: latest-pings.ts): latestPings' statement (pings/service.ts) in
+// each database's words, the one read the domain asks of the storage by SQL, chosen with the other
+// stores (monitoring/storage.ts).
 import { Prisma } from '../../generated/prisma/client.ts';
-import type { Db } from '../../db/client.ts';
 import type { Provider } from '../../db/provider.ts';
-import { MAX_DURATION_MS, MAX_LOOK_BACKS, type LatestPing } from './service.ts';
-
-/** A listed ping as the statement returns it (drivers differ in how they return booleans and counts). */
-export type LatestPingRow = Omit<LatestPing, 'hasBody' | 'lookBackMs'> & {
-  hasBody: number | bigint | boolean;
-  lookedBack: number | bigint | boolean;
-  lookBackMs: number | bigint | null;
-};
-
-export interface LatestPingsRequest {
-  projectId: string;
-  checkIds: readonly number[];
-  /** At most this many of each check's newest pings (and at most its project's pingLogLimit). */
-  first: number;
-  withBody: boolean;
-  /** The row id, scheme, remoteAddr, method, ua, exitStatus and hasBody; without them none of those is read. */
-  withDetails: boolean;
-}
-
-export type LatestPingsQuery = (db: Db, request: LatestPingsRequest) => Promise<LatestPingRow[]>;
+import { MAX_DURATION_MS, MAX_LOOK_BACKS, type LatestPingRow, type LatestPingsQuery } from './latest-pings.ts';
 
 /**
  * latestPings' statement in each database's words. SQLite (as sqlite-store.ts): MIN of two

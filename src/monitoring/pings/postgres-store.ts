@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { transaction, ts, type Sql } from '../postgres-sql.ts';
+import { transaction, ts, type Sql } from '../../db/postgres/sql.ts';
 import { postgresOutbox } from '../notifications/postgres-outbox.ts';
 import type { LoadedChecks, PingStore, PingTargets, PingTx, PingWrites, WrittenIds } from './store.ts';
 

@@ -4,15 +4,19 @@ import { randomUUID } from 'node:crypto';
 import type { Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound, validationError } from '../../shared/errors.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
+import type { MonitoringServices } from '../services.ts';
 import { getCheck } from '../checks/service.ts';
 import { writableProject } from '../access.ts';
 import { uniqueKeyFor } from '../checks/derived.ts';
 import { validatePing, type PingRequest } from './request.ts';
+import { MAX_DURATION_MS, MAX_LOOK_BACKS, PING_LIST_MAX, type LatestPing } from './latest-pings.ts';
+
+export { MAX_DURATION_MS, MAX_LOOK_BACKS, PING_LIST_MAX, type LatestPing } from './latest-pings.ts';
 
 export type { PingRequest, PingSignal } from './request.ts';
 
 /** `/ping/<uuid>`: resolves once the ping is committed (see ingest.ts). */
-export async function pingByCode(deps: MonitoringDeps, code: string, req: PingRequest): Promise<void> {
+export async function pingByCode(deps: MonitoringServices, code: string, req: PingRequest): Promise<void> {
   try {
     validatePing(req);
   } catch (err) {
@@ -30,7 +34,7 @@ export async function pingByCode(deps: MonitoringDeps, code: string, req: PingRe
  * slug, with every channel of the project). Returns whether it was created.
  */
 export async function pingBySlug(
-  deps: MonitoringDeps,
+  deps: MonitoringServices,
   pingKeyHash: string,
   slug: string,
   req: PingRequest,
@@ -110,12 +114,6 @@ export async function pingsByNumber(deps: MonitoringDeps, access: ProjectAccess,
   return refs.map(({ checkId, n }) => found.get(`${checkId}:${n}`) ?? null);
 }
 
-/** Healthchecks pairs a completion with a start at most 72 hours before it. */
-export const MAX_DURATION_MS = 72 * 3600 * 1000;
-/** Healthchecks never lists more than 1000 pings of a check. */
-export const PING_LIST_MAX = 1000;
-/** Beyond this many look-backs in one listing, Healthchecks shows no durations at all. */
-export const MAX_LOOK_BACKS = 10;
 
 type ListedPing = {
   n: number;
@@ -126,13 +124,6 @@ type ListedPing = {
   lookBackMs?: number | null;
 };
 
-/** A listed ping: every column, the body only when asked for (undefined otherwise). */
-export type LatestPing = Omit<Ping, 'body'> & {
-  body?: Uint8Array | null;
-  /** Whether a body is stored (set by latestPings; a live ping event carries its body instead). */
-  hasBody?: boolean;
-  lookBackMs?: number | null;
-};
 
 /**
  * The newest `first` pings (at most the project's pingLogLimit, as listPings) of each of

@@ -6,7 +6,8 @@
 import type Database from 'better-sqlite3';
 import type { Check } from '../../generated/prisma/client.ts';
 import type { StatementListener } from '../../db/gated-adapter.ts';
-import { checkFromRow, immediateTransaction, millis, rowReader, type Exclusive } from '../../db/sqlite-transaction.ts';
+import { immediateTransaction, millis, rowReader, type Exclusive } from '../../db/sqlite/transaction.ts';
+import { checkFromRow } from '../sqlite-check-row.ts';
 import type { LoadedChecks, NewFlip, NewPing, PingStore, PingTargets, PingTx, PingWrites, WrittenIds } from './store.ts';
 import { sqliteOutbox, type SqliteOutboxTx } from '../notifications/sqlite-outbox.ts';
 

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import type { MonitoringDeps } from '../context.ts';
-import { subscribe, type CheckChangedEvent } from '../events.ts';
+import { subscribe, type CheckChangedEvent } from '../../events/bus.ts';
 import { checkState, tagList } from '../checks/derived.ts';
 import type { Status } from '../checks/status.ts';
 import { parseStatusPageSettings, type StatusPageSettings } from './validate.ts';

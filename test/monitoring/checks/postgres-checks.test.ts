@@ -1,19 +1,16 @@
 // Check updates on PostgreSQL (the TEST_DB=postgres pass), where a ping may commit while an API
 // update is under way: the update recomputes alertAfter from the check as the ping left it.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { describe, expect, it } from 'vitest';
+import { T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 describe.skipIf(!url)(`check updates on PostgreSQL${url ? '' : ' (skipped: TEST_DB=postgres not set)'}`, () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await createWorld();
-  });
-  afterAll(() => w.stop());
+  const w = useWorld();
 
   it('an update waits for a ping holding the check, and computes alertAfter from what it wrote', async () => {
     const code = (await w.api('POST', '/api/v3/checks/', { body: { name: 'job', timeout: 3600, grace: 60 } })).json.uuid as string;

@@ -1,22 +1,19 @@
 // Email pings over real SMTP: nodemailer (and, for exact replies, a raw socket) talks to the
 // gateway's listener; the tests assert SMTP replies, the stored pings and the checks' status.
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { gql } from '../../helpers/gql.ts';
 import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import type { PingRequest } from '../../../src/monitoring/pings/request.ts';
 import type { PingTarget } from '../../../src/monitoring/pings/ingest.ts';
 
 const DOMAIN = 'hc.example.org';
 const SENDER = 'cron@backup.example.net';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN });
-});
-afterAll(() => w.stop());
+const w = useWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN });
 
 // ---- helpers ---------------------------------------------------------------------------------
 
@@ -494,11 +491,7 @@ describe('email pings: delivery', () => {
 });
 
 describe('email pings: body limit', () => {
-  let small: World;
-  beforeAll(async () => {
-    small = await createWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN, PING_BODY_LIMIT: '100' });
-  });
-  afterAll(() => small.stop());
+  const small = useWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN, PING_BODY_LIMIT: '100' });
 
   it('keeps the first PING_BODY_LIMIT bytes of the message as the body', async () => {
     const code = await newCheck(small, { filter_body: true, failure_kw: 'FAIL' });
@@ -590,11 +583,7 @@ describe('Check.pingEmail (GraphQL)', () => {
 });
 
 describe('/metrics', () => {
-  let fresh: World;
-  beforeAll(async () => {
-    fresh = await createWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN });
-  });
-  afterAll(() => fresh.stop());
+  const fresh = useWorld({ SMTPD_PORT: '0', PING_EMAIL_DOMAIN: DOMAIN });
 
   it('counts accepted messages and refused recipients and messages', async () => {
     expect(await inbound(fresh, 'accepted')).toBe(0);

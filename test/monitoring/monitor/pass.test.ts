@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMonitor } from '../../../src/monitoring/monitor/loop.ts';
 import type Database from 'better-sqlite3';
 import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
 import { DUE_SQL } from '../../../src/monitoring/monitor/sqlite-store.ts';
-import type { FlipEvent } from '../../../src/monitoring/events.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import type { FlipEvent } from '../../../src/events/bus.ts';
+import { T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 

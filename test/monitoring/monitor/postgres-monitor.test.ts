@@ -2,29 +2,26 @@
 // alertAfter index, and monitors of several instances (several pools) running at once record
 // each going-down flip, and its notifications, exactly once.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
 import { POSTGRES_DUE_SQL, POSTGRES_PARALLEL_PAGES, postgresMonitorStore } from '../../../src/monitoring/monitor/postgres-store.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 describe.skipIf(!url)(`monitor passes on PostgreSQL${url ? '' : ' (skipped: TEST_DB=postgres not set)'}`, () => {
-  let w: World;
+  const w = useWorld();
   const pools: pg.Pool[] = [];
   const pool = () => {
     const p = testPool({ connectionString: w.databaseUrl, max: 4 });
     pools.push(p);
     return p;
   };
-  beforeAll(async () => {
-    w = await createWorld();
-  });
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
-    await w.stop();
   });
 
   /** `count` up checks going down at T0 + 120 s, each with an email channel; returns their ids. */
@@ -69,7 +66,7 @@ describe.skipIf(!url)(`monitor passes on PostgreSQL${url ? '' : ' (skipped: TEST
 
   it('flips each of 100 due checks exactly once when two instances run passes at the same time', async () => {
     const ids = await dueChecks('race', 100);
-    const instance = () => ({ ...w.app.deps, monitorStore: postgresMonitorStore(pool(), () => {}) });
+    const instance = () => ({ ...w.app.deps, storage: { ...w.app.deps.storage, monitor: postgresMonitorStore(pool(), () => {}) } });
     const a = instance();
     const b = instance();
     const passes = await Promise.all([a, b, a, b, a, b].map((deps) => runMonitorPass(deps, at(300))));
@@ -95,7 +92,7 @@ describe.skipIf(!url)(`monitor passes on PostgreSQL${url ? '' : ' (skipped: TEST
     // A pool with connections open, as a running server's is (a new one would take a connect).
     const p = pool();
     await Promise.all([1, 2, 3].map(() => p.query('SELECT pg_sleep(0.02)')));
-    const pass = await runMonitorPass({ ...w.app.deps, monitorStore: postgresMonitorStore(p, observe) }, at(400));
+    const pass = await runMonitorPass({ ...w.app.deps, storage: { ...w.app.deps.storage, monitor: postgresMonitorStore(p, observe) } }, at(400));
     expect(POSTGRES_PARALLEL_PAGES).toBeGreaterThan(1);
     // From the first page on, two pages are claimed before either is written.
     expect(kinds.slice(0, 2)).toEqual(['due', 'due']);

@@ -1,26 +1,16 @@
 // The outbox's bookkeeping under failure: leases that run out, retries overtaken by a newer
 // alert, channels disabled meanwhile, rows that never get an outcome, shutdown mid-queue.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { afterEach, expect, it } from 'vitest';
+import { restartWorld, useHttpReceiver, useWorldPerTest } from '../../helpers/fixtures.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 import { waitFor } from '../../helpers/redis.ts';
-import { startHttpReceiver, type HttpReceiver } from '../../helpers/receivers.ts';
 import { createChannel } from '../../../src/monitoring/integrations/service.ts';
 import { sqliteNotificationStore } from '../../../src/monitoring/notifications/sqlite-store.ts';
 
-let w: World;
-let receiver: HttpReceiver;
-beforeAll(async () => (receiver = await startHttpReceiver()));
-afterAll(() => receiver.close());
-beforeEach(async () => {
-  w = await createWorld();
-  receiver.requests.length = 0;
-  receiver.respond(200);
-});
-afterEach(async () => {
-  receiver.release();
-  await w.stop();
-});
+const receiver = useHttpReceiver({ reset: true });
+const w = useWorldPerTest();
+// Held requests are let go before the world stops (this hook runs before the fixtures' ones).
+afterEach(() => receiver.release());
 
 async function webhookCheck() {
   const channel = await createChannel(w.app.db, w.alice.id, { kind: 'webhook', value: `${receiver.url}/hook` });
@@ -111,8 +101,7 @@ it('on shutdown, finishes the attempt under way and gives back the one queued be
 
 it('looks at the outbox when a flip notifies, not for a first ping (new → up)', async () => {
   // Its timer ten minutes away: a delivery within the test comes from the flip waking it.
-  await w.stop();
-  w = await createWorld({ NOTIFY_POLL_MS: '600000' });
+  await restartWorld(w, { NOTIFY_POLL_MS: '600000' });
   const { uuid } = await webhookCheck();
   const outbox: string[] = [];
   const stop = w.app.onStatement((sql) => {

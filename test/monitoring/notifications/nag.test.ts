@@ -1,19 +1,11 @@
 // Repeat alerts: while a check is down, its channels are reminded every period.
-import { afterEach, beforeAll, afterAll, beforeEach, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
-import { startHttpReceiver, type HttpReceiver } from '../../helpers/receivers.ts';
+import { expect, it } from 'vitest';
+import { useHttpReceiver, useWorldPerTest } from '../../helpers/fixtures.ts';
 import { createChannel } from '../../../src/monitoring/integrations/service.ts';
 import { setNagPeriod } from '../../../src/monitoring/notifications/service.ts';
 
-let w: World;
-let receiver: HttpReceiver;
-beforeAll(async () => (receiver = await startHttpReceiver()));
-afterAll(() => receiver.close());
-beforeEach(async () => {
-  w = await createWorld();
-  receiver.requests.length = 0;
-});
-afterEach(() => w.stop());
+const receiver = useHttpReceiver({ reset: true });
+const w = useWorldPerTest();
 
 const events = () => receiver.requests.map((r) => JSON.parse(r.body).event as string);
 

@@ -3,30 +3,27 @@
 // records an outcome, and notifications to one channel about one check go out in queue order.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { postgresNotificationStore } from '../../../src/monitoring/notifications/postgres-store.ts';
 import type { NewNotification } from '../../../src/monitoring/notifications/outbox.ts';
 import type { NotificationStore } from '../../../src/monitoring/notifications/store.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const url = postgresUnderTest();
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
 describe.skipIf(!url)(`notification store on PostgreSQL${url ? '' : ' (skipped: TEST_DB=postgres not set)'}`, () => {
-  let w: World;
+  const w = useWorld();
   const pools: pg.Pool[] = [];
   const store = (): NotificationStore => {
     const p = testPool({ connectionString: w.databaseUrl, max: 4 });
     pools.push(p);
     return postgresNotificationStore(p, () => {});
   };
-  beforeAll(async () => {
-    w = await createWorld();
-  });
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
-    await w.stop();
   });
 
   /** `channels` × `checks` (channel, check) pairs of a fresh project's rows. */

@@ -3,20 +3,17 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../../../src/db/adapter.ts';
-import type { PingEvent, FlipEvent } from '../../../src/monitoring/events.ts';
+import type { PingEvent, FlipEvent } from '../../../src/events/bus.ts';
 import { PingIngest } from '../../../src/monitoring/pings/ingest.ts';
 import { sqlitePingStore } from '../../../src/monitoring/pings/sqlite-store.ts';
 import type { PingStore } from '../../../src/monitoring/pings/store.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { createWorld, T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 async function newChecks(count: number): Promise<string[]> {
   const codes: string[] = [];

@@ -3,18 +3,19 @@
 // at once (and two instances, two pools) writing pings to the same checks lose nothing and
 // number every check's pings 1, 2, 3…
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PingIngest } from '../../../src/monitoring/pings/ingest.ts';
 import { POSTGRES_PARALLEL_BATCHES, postgresPingStore } from '../../../src/monitoring/pings/postgres-store.ts';
 import type { PingStore } from '../../../src/monitoring/pings/store.ts';
-import type { PingEvent } from '../../../src/monitoring/events.ts';
-import { createWorld, type World } from '../../helpers/world.ts';
+import type { PingEvent } from '../../../src/events/bus.ts';
+import { createWorld } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { freshPostgresDatabase, postgresUnderTest, testPool } from '../../helpers/postgres.ts';
 
 const pg_ = postgresUnderTest();
 
 describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB=postgres not set)'}`, () => {
-  let w: World;
+  const w = useWorld();
   const pools: pg.Pool[] = [];
   const pool = () => {
     const p = testPool({ connectionString: w.databaseUrl, max: 4 });
@@ -22,12 +23,8 @@ describe.skipIf(!pg_)(`ping ingest on PostgreSQL${pg_ ? '' : ' (skipped: TEST_DB
     return p;
   };
   const noObserve = () => {};
-  beforeAll(async () => {
-    w = await createWorld();
-  });
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
-    await w.stop();
   });
 
   async function newChecks(count: number, body: Record<string, unknown> = {}): Promise<string[]> {

@@ -2,9 +2,10 @@
 // their newest pings, durations and flips in at most 4 statements, and each check's window read
 // off the (checkId, n) index. The SQLite counterparts are in test/graphql/batching.test.ts.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProject, setPingLogLimit } from '../../../src/monitoring/projects/service.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { gql } from '../../helpers/gql.ts';
 import { postgresUnderTest } from '../../helpers/postgres.ts';
 
@@ -21,13 +22,9 @@ const kindOf = (round: number) => (['start', 'success', 'fail'] as const)[round 
 const at = (base: Date, round: number) => new Date(base.getTime() + (round + 1) * 1000);
 
 describe.skipIf(!url)(`latest pings on PostgreSQL${url ? '' : ' (skipped: TEST_DB=postgres not set)'}`, () => {
-  let w: World;
-  beforeAll(async () => {
-    // Statement counts cover the query's plan only: the rate limiter's once-a-minute
-    // credential check (src/http/limits.ts) is not part of it.
-    w = await createWorld({ RATE_LIMITS: 'off' });
-  });
-  afterAll(() => w.stop());
+  // Statement counts cover the query's plan only: the rate limiter's once-a-minute
+  // credential check (src/http/limits.ts) is not part of it.
+  const w = useWorld({ RATE_LIMITS: 'off' });
 
   async function counted(query: string, key: string) {
     const sent: string[] = [];

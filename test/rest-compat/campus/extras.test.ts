@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let user: string;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   user = (await w.campusToken('User')).token;
 });
-afterAll(() => w.stop());
 
 const create = (prefix: string, fields: Record<string, unknown>, token: string | null = staff) => w.campus('POST', `/${prefix}/create`, { token, fields });
 

@@ -1,16 +1,14 @@
 // A Handle sent as null is a Handle not given, on both transports: a new record gets one from
 // its title, an existing record keeps its own. (It used to reach the database as NULL: a 500.)
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 import { campusGql } from '../../helpers/gql.ts';
 
-let w: World;
+const w = useWorld();
 let staff = '';
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
 });
-afterAll(() => w?.stop());
 
 it('REST: a null Handle on create makes one from the title, on edit keeps the record\'s', async () => {
   const created = await w.campus('POST', '/locations/create', { token: staff, fields: { Title: 'Annex Hall', Handle: null }, json: true });

@@ -1,17 +1,15 @@
 // Malformed and oversized input on the campus routes: always a clear 4xx (or Slate's 200
 // validation reply), never a 5xx, a crash or a stall, and nothing stored or changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let user: string;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   user = (await w.campusToken('User')).token;
 });
-afterAll(() => w.stop());
 
 const create = (prefix: string, fields: Record<string, unknown>, token: string | null = staff) => w.campus('POST', `/${prefix}/create`, { token, fields, json: true });
 

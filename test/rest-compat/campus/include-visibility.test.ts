@@ -1,10 +1,10 @@
 // `?include=` applies the read rule of the related record's own route: what `/courses/<id>`
 // refuses a caller, `/sections/<id>?include=Course` does not show them (null in place of one
 // record, left out of a list), as GraphQL does (test/graphql/campus-authorization.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let user: string;
 let hiddenCourse: { ID: number };
@@ -22,7 +22,6 @@ const create = async (prefix: string, fields: Record<string, unknown>) => {
 const get = (path: string, token: string | null = null) => w.campus('GET', path, { token });
 
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   user = (await w.campusToken('User')).token;
   hiddenCourse = await create('courses', { Title: 'Secret', Code: 'SEC', Status: 'Hidden' });
@@ -33,7 +32,6 @@ beforeAll(async () => {
   const chess = await create('groups', { Name: 'Chess' });
   member = await create('people', { FirstName: 'Ada', LastName: 'Lovelace', groupIDs: chess.Handle });
 });
-afterAll(() => w?.stop());
 
 describe('?include= and the read rule', () => {
   it('shows a hidden course as null to those its own route refuses, and in full to Staff', async () => {

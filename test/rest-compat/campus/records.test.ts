@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWorld } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let user: string;
 let userId: number;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   const u = await w.campusToken('User');
   user = u.token;
   userId = u.person_id;
 });
-afterAll(() => w.stop());
 
 const create = (prefix: string, fields: Record<string, unknown>, token: string | null = staff) => w.campus('POST', `/${prefix}/create`, { token, fields });
 

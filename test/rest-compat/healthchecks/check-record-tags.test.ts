@@ -1,19 +1,17 @@
 // Links between checks and campus records set from a Healthchecks script: the tag convention
 // `campus:<kind>/<identifier>` through /api/v1-3/checks/, with the REST shapes unchanged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let course: { ID: number; Handle: string; Code: string };
 let section: { ID: number; Handle: string; Code: string };
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   course = (await w.campus('POST', '/courses/create', { token: staff, fields: { Title: 'Mathematics', Code: 'MATH' } })).json.data;
   section = (await w.campus('POST', '/sections/create', { token: staff, fields: { CourseID: course.ID, Title: 'Algebra I' } })).json.data;
 });
-afterAll(() => w.stop());
 
 /** The records a check is linked to, as stored: "Kind:ID" in link order. */
 async function linksOf(uuid: string) {

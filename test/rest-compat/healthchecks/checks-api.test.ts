@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { describe, expect, it } from 'vitest';
+import { createWorld, T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const RW_KEYS = [
   'name', 'slug', 'tags', 'desc', 'grace', 'n_pings', 'status', 'started', 'last_ping', 'next_ping',

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMonitorPass } from '../../../src/monitoring/monitor/pass.ts';
-import { createWorld, T0, type World } from '../../helpers/world.ts';
+import { createWorld, T0 } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 

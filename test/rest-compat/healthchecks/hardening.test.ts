@@ -1,14 +1,10 @@
 // Malformed and oversized input on the Healthchecks routes: a clear 4xx, never a 5xx or a
 // stall, and nothing stored or changed.
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const checksOf = () => w.app.db.check.findMany({ where: { projectId: w.alice.id }, orderBy: { id: 'asc' } });
 const newCheck = async (body: Record<string, unknown> = {}) => (await w.api('POST', '/api/v3/checks/', { body })).json.uuid as string;

@@ -1,13 +1,9 @@
 // A repeated query parameter counts by its last value, as Django's QueryDict.get reads it
 // (URLSearchParams.get would take the first): list filters, flips filters, rid and create.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { expect, it } from 'vitest';
+import { useWorldPerTest } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await createWorld();
-});
-afterEach(() => w.stop());
+const w = useWorldPerTest();
 
 async function check(name: string, slug?: string) {
   const created = await w.api('POST', '/api/v3/checks/', { body: { name, ...(slug ? { slug } : {}) } });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { expect, it } from 'vitest';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 it('redirects a GET without the trailing slash (301), as Django does', async () => {
   const res = await w.api('GET', '/api/v2/checks?tag=a');

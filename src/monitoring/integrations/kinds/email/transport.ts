@@ -1,0 +1,65 @@
+// Email alerts over SMTP (nodemailer), the message shaped as Healthchecks' alert emails
+// (message.ts). The Message-ID is the notification's stable id, so a repeated attempt is
+// recognisably the same message.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { EmailSettings } from '../../../notifications/settings.ts';
+import { DeliveryError, type Transport } from '../shared/transport.ts';
+import { emailMessage } from './message.ts';
+
+// One pooled SMTP connection set per settings object (the app has one).
+const transporters = new WeakMap<EmailSettings, Transporter>();
+
+function transporterFor(settings: EmailSettings, timeoutMs: number): Transporter {
+  let t = transporters.get(settings);
+  if (!t) {
+    t = nodemailer.createTransport({
+      host: settings.host,
+      port: settings.port,
+      // Port 465 speaks TLS from the start; otherwise EMAIL_USE_TLS means STARTTLS, as in Django.
+      secure: settings.port === 465,
+      requireTLS: settings.useTls,
+      ignoreTLS: !settings.useTls && settings.port !== 465,
+      auth: settings.user ? { user: settings.user, pass: settings.password } : undefined,
+      pool: true,
+      maxConnections: 5,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
+    transporters.set(settings, t);
+  }
+  return t;
+}
+
+/** Closes pooled SMTP connections (app shutdown). */
+export function closeEmailTransport(settings: EmailSettings | null) {
+  if (!settings) return;
+  transporters.get(settings)?.close();
+  transporters.delete(settings);
+}
+
+export const emailTransport: Transport = {
+  close: (settings) => closeEmailTransport(settings.email),
+  async send(d) {
+    const settings = d.settings.email;
+    if (!settings) throw new DeliveryError('Email notifications are not configured (set EMAIL_HOST).', true);
+    const message = await emailMessage(d);
+    const host = new URL(d.settings.siteRoot).hostname || 'localhost';
+    try {
+      await transporterFor(settings, d.settings.timeoutMs).sendMail({
+        from: settings.from,
+        to: d.channel.value,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${d.id}@${host}>`,
+        headers: { 'X-Notification-Id': d.id },
+      });
+    } catch (err) {
+      const e = err as { responseCode?: number; response?: string; message?: string };
+      // 5xx from the server refuses this message for good (bad address); anything else may pass later.
+      if (e.responseCode && e.responseCode >= 500) throw new DeliveryError(`SMTP error: ${e.response ?? e.message}`, true);
+      throw new DeliveryError(`SMTP error: ${e.response ?? e.message ?? String(err)}`);
+    }
+  },
+};
