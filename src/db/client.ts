@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
-import { createAdapterFactory } from './adapter.ts';
+import Database from 'better-sqlite3';
+import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
 import { gateAdapterFactory, type StatementListener } from './gated-adapter.ts';
 import { providerOf, type Provider } from './provider.ts';
 import type { DatabasePort } from './port.ts';
@@ -55,7 +56,12 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Create
   }
   // better-sqlite3 builds SQLite with its default limit of 32,766 bind parameters; Prisma
   // assumes SQLite's old 999 and would split a 1,000-ping batch into twelve INSERTs.
-  const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl), { maxBindValues: 32_766 });
+  const file = sqliteFilePath(databaseUrl);
+  const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl), {
+    maxBindValues: 32_766,
+    // exclusive()'s fallback (gated-adapter.ts): a second connection can only share a file.
+    openConnection: file === ':memory:' ? undefined : () => new Database(file, { timeout: 5000 }),
+  });
   const db = new PrismaClient({ adapter });
   return {
     db,

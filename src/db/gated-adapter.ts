@@ -118,6 +118,7 @@ class GatedAdapter implements SqlDriverAdapter {
     private listeners: Set<StatementListener>,
     private maxBindValues: number | undefined,
     serialize: boolean,
+    private openConnection?: () => unknown,
   ) {
     this.#gate = new Gate(serialize);
     this.provider = inner.provider;
@@ -148,12 +149,32 @@ class GatedAdapter implements SqlDriverAdapter {
    * statement or transaction interleaves. For hot paths Prisma's per-row cost is too high for.
    */
   exclusive<T>(work: (connection: unknown, observe: StatementListener) => T): Promise<T> {
-    const connection = (this.inner as unknown as { client?: unknown }).client;
-    if (!connection) throw new Error(`the ${this.inner.adapterName} adapter exposes no connection`);
+    let connection: unknown;
+    try {
+      connection = this.connection();
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const observe = (sql: string) => {
       for (const l of this.listeners) l(sql);
     };
     return this.#gate.run(async () => work(connection, observe));
+  }
+
+  #own: unknown;
+
+  /**
+   * The fast path: the adapter's own better-sqlite3 connection, which @prisma/adapter-better-sqlite3
+   * keeps in its (undeclared) `client` field; package.json pins that adapter to an exact version and
+   * test/db/gated-adapter.test.ts asserts this path is taken. Should a release drop the field, the
+   * fallback is a connection of our own on the same file (through the gate, so no statement of ours
+   * and Prisma's overlap; SQLite's locks keep the two connections consistent).
+   */
+  connection(): unknown {
+    const client = (this.inner as unknown as { client?: unknown }).client;
+    if (client) return client;
+    if (!this.openConnection) throw new Error(`the ${this.inner.adapterName} adapter exposes no connection`);
+    return (this.#own ??= this.openConnection());
   }
 
   executeScript(script: string): Promise<void> {
@@ -173,6 +194,7 @@ class GatedAdapter implements SqlDriverAdapter {
   }
 
   dispose(): Promise<void> {
+    (this.#own as { close?: () => void } | undefined)?.close?.();
     return this.inner.dispose();
   }
 }
@@ -193,6 +215,8 @@ export interface GateOptions {
   /** Queue plain statements behind open transactions (SQLite's single connection; see above).
    * False on PostgreSQL, where each transaction has a connection of its own. Default true. */
   serialize?: boolean;
+  /** Opens a driver connection of our own when the adapter does not expose its own (exclusive()). */
+  openConnection?: () => unknown;
 }
 
 export function gateAdapterFactory(inner: SqlDriverAdapterFactory, options: GateOptions = {}): GatedAdapterFactory {
@@ -202,7 +226,7 @@ export function gateAdapterFactory(inner: SqlDriverAdapterFactory, options: Gate
     provider: inner.provider,
     adapterName: inner.adapterName,
     async connect() {
-      connected = new GatedAdapter(await inner.connect(), listeners, options.maxBindValues, options.serialize ?? true);
+      connected = new GatedAdapter(await inner.connect(), listeners, options.maxBindValues, options.serialize ?? true, options.openConnection);
       return connected;
     },
     exclusive(work) {

@@ -3,9 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type CreatedDb } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { createAdapterFactory, sqliteFilePath } from '../../src/db/adapter.ts';
+import { gateAdapterFactory } from '../../src/db/gated-adapter.ts';
+import { PrismaClient } from '../../src/generated/prisma/client.ts';
 
 let dir: string;
 let opened: CreatedDb;
@@ -59,4 +63,64 @@ it('reports every statement, BEGIN and COMMIT included', async () => {
   stop();
   await opened.db.project.count();
   expect(seen.map((s) => s.split(' ')[0])).toEqual(['SELECT', 'BEGIN', 'SELECT', 'COMMIT']);
+});
+
+describe('exclusive(): the driver connection the hot paths write on', () => {
+  // A TEMP table lives on one connection only: seeing it from Prisma proves the connection is Prisma's.
+  const visibleToPrisma = async (db: CreatedDb['db'], table: string) =>
+    db.$queryRawUnsafe(`SELECT COUNT(*) AS n FROM temp.${table}`).then(
+      () => true,
+      () => false,
+    );
+
+  it("takes the fast path: the adapter's own connection (the pinned @prisma/adapter-better-sqlite3 still has it)", async () => {
+    const connection = await opened.exclusive((c) => c);
+    expect(connection).toBeInstanceOf(Database);
+    await opened.exclusive((c) => (c as Database.Database).exec('CREATE TEMP TABLE fast_path (x)'));
+    expect(await visibleToPrisma(opened.db, 'fast_path')).toBe(true);
+  });
+
+  it("falls back to a connection of its own on the same file when the adapter hides its connection", async () => {
+    const url = `file:${dir}/fallback.db`;
+    await migrate(url);
+    const file = sqliteFilePath(url);
+    const inner = createAdapterFactory(url);
+    // The adapter as a release without the `client` field would be.
+    const hiding = {
+      provider: inner.provider,
+      adapterName: inner.adapterName,
+      connect: async () => {
+        const adapter = await inner.connect();
+        return new Proxy(adapter, {
+          get: (target, key) => {
+            if (key === 'client') return undefined;
+            const value = Reflect.get(target, key, target) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    } as typeof inner;
+    const factory = gateAdapterFactory(hiding, { openConnection: () => new Database(file, { timeout: 5000 }) });
+    const db = new PrismaClient({ adapter: factory });
+    try {
+      await db.project.count(); // connects
+      const connection = (await factory.exclusive((c) => c)) as Database.Database;
+      expect(connection).toBeInstanceOf(Database);
+      await factory.exclusive((c) => (c as Database.Database).exec('CREATE TEMP TABLE own_connection (x)'));
+      expect(await visibleToPrisma(db, 'own_connection')).toBe(false);
+      // Writes on it are the database's: Prisma reads them at once.
+      await factory.exclusive((c) =>
+        (c as Database.Database).prepare('INSERT INTO "Project" ("id", "name", "badgeKeyHash", "createdAt") VALUES (?, ?, ?, ?)').run('fb', 'fb', 'b-fb', Date.now()),
+      );
+      expect(await db.project.findUnique({ where: { id: 'fb' }, select: { name: true } })).toEqual({ name: 'fb' });
+      // Without a fallback, a hidden connection is a clear error.
+      const strict = gateAdapterFactory(hiding);
+      const db2 = new PrismaClient({ adapter: strict });
+      await db2.project.count();
+      await expect(strict.exclusive((c) => c)).rejects.toThrow(/exposes no connection/);
+      await db2.$disconnect();
+    } finally {
+      await db.$disconnect();
+    }
+  });
 });

@@ -140,7 +140,7 @@ type ListedPing = {
  *
  * `withDetails: false` leaves the row id, scheme, remoteAddr, method, ua, exitStatus and hasBody
  * unread (undefined on the returned pings, whatever their type says): for a caller that shows
- * none of them, as a GraphQL query that does not select them (graphql/monitoring/ping.ts).
+ * none of them, as a GraphQL query that does not select them (graphql/schema/monitoring/ping.ts).
  * Nothing here needs the row id: a check's pings are ordered by n.
  */
 export async function latestPings(

@@ -1,6 +1,6 @@
 // Which failures the ping ingest may run again: SQLite's busy errors, however they arrive.
 import { expect, it } from 'vitest';
-import { isBusyError } from '../../src/db/sqlite/busy.ts';
+import { isBusyError } from '../../../src/db/sqlite/busy.ts';
 
 it('recognises a busy error from better-sqlite3 and one wrapped by Prisma', () => {
   expect(isBusyError(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY_SNAPSHOT' }))).toBe(true);

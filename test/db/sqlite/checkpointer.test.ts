@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { startCheckpointer } from '../../src/db/sqlite/checkpointer.ts';
+import { startCheckpointer } from '../../../src/db/sqlite/checkpointer.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
