@@ -1,33 +1,17 @@
 // Mattermost: the incoming-webhook URL a channel takes, and the alert posted to a local hook
 // (Slack’s attachment payload, MATTERMOST_ENABLED).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../../../helpers/world.ts';
-import { startHttpReceiver, type HttpReceiver } from '../../../../helpers/receivers.ts';
-import { validateChannelInput } from '../../../../../src/monitoring/integrations/service.ts';
-import { flipDown, refusal } from '../helpers.ts';
+import { useHttpReceiver } from '../../../../helpers/fixtures.ts';
+import { flipDown, hookKindContract } from '../helpers.ts';
 
-let receiver: HttpReceiver;
+const receiver = useHttpReceiver();
 
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+hookKindContract('mattermost', { label: 'Mattermost', switch: 'MATTERMOST_ENABLED', notAUrl: 'not a url', receiver });
 
 async function world(env: Record<string, string> = {}) {
   return createWorld({ SITE_NAME: 'Campus Checks', ...env });
 }
-
-describe('mattermost: the value', () => {
-  it('accepts an http(s) incoming-webhook URL', () => {
-    expect(validateChannelInput({ kind: 'mattermost', value: 'https://chat.example.org/hooks/abc' })).toMatchObject({ kind: 'mattermost', notifyDown: true, notifyUp: true });
-  });
-
-  it('refuses a value that is not an http(s) URL', () => {
-    expect(refusal(() => validateChannelInput({ kind: 'mattermost', value: 'not a url' }))).toBe('value is not a valid http(s) URL');
-  });
-});
 
 describe('mattermost: the alert', () => {
   it('posts Slack’s attachment payload to mattermost hooks', async () => {
@@ -51,18 +35,6 @@ describe('mattermost: the alert', () => {
           { title: 'Last Ping Body', value: '```\ndisk full\n```' },
         ]),
       );
-    } finally {
-      await w.stop();
-    }
-  });
-
-  it('is refused for good when MATTERMOST_ENABLED is False, and nothing is sent', async () => {
-    const w = await world({ MATTERMOST_ENABLED: 'False' });
-    try {
-      receiver.requests.length = 0;
-      await flipDown(w, 'mattermost', `${receiver.url}/hook`);
-      expect(await w.app.db.notification.findMany()).toMatchObject([{ state: 'failed', attempts: 1, lastError: 'Mattermost notifications are not enabled.' }]);
-      expect(receiver.requests).toHaveLength(0);
     } finally {
       await w.stop();
     }

@@ -1,33 +1,17 @@
 // Slack: the incoming-webhook URL a channel takes, and the alert posted to a local hook (Slack’s
 // attachment payload, its 404 for a removed hook, SLACK_ENABLED).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../../../helpers/world.ts';
-import { startHttpReceiver, type HttpReceiver } from '../../../../helpers/receivers.ts';
-import { validateChannelInput } from '../../../../../src/monitoring/integrations/service.ts';
-import { flipDown, refusal } from '../helpers.ts';
+import { useHttpReceiver } from '../../../../helpers/fixtures.ts';
+import { flipDown, hookKindContract } from '../helpers.ts';
 
-let receiver: HttpReceiver;
+const receiver = useHttpReceiver();
 
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+hookKindContract('slack', { label: 'Slack', switch: 'SLACK_ENABLED', notAUrl: 'hooks.slack.com/services/x', receiver });
 
 async function world(env: Record<string, string> = {}) {
   return createWorld({ SITE_NAME: 'Campus Checks', ...env });
 }
-
-describe('slack: the value', () => {
-  it('accepts an http(s) incoming-webhook URL', () => {
-    expect(validateChannelInput({ kind: 'slack', value: 'https://chat.example.org/hooks/abc' })).toMatchObject({ kind: 'slack', notifyDown: true, notifyUp: true });
-  });
-
-  it('refuses a value that is not an http(s) URL', () => {
-    expect(refusal(() => validateChannelInput({ kind: 'slack', value: 'hooks.slack.com/services/x' }))).toBe('value is not a valid http(s) URL');
-  });
-});
 
 describe('slack: the alert', () => {
   it('posts Slack’s attachment payload to slack hooks', async () => {
@@ -69,18 +53,6 @@ describe('slack: the alert', () => {
       ]);
     } finally {
       receiver.respond(200);
-      await w.stop();
-    }
-  });
-
-  it('is refused for good when SLACK_ENABLED is False, and nothing is sent', async () => {
-    const w = await world({ SLACK_ENABLED: 'False' });
-    try {
-      receiver.requests.length = 0;
-      await flipDown(w, 'slack', `${receiver.url}/hook`);
-      expect(await w.app.db.notification.findMany()).toMatchObject([{ state: 'failed', attempts: 1, lastError: 'Slack notifications are not enabled.' }]);
-      expect(receiver.requests).toHaveLength(0);
-    } finally {
       await w.stop();
     }
   });
