@@ -35,6 +35,9 @@ export async function transportFor(delivery: Delivery): Promise<Transport> {
   const definition = channelKind(delivery.channel.kind);
   if (!definition) throw new DeliveryError(`Unknown channel kind: ${delivery.channel.kind}`, true);
   if (definition.enabled && !definition.enabled(delivery.settings)) throw new DeliveryError(`${definition.label} notifications are not enabled.`, true);
+  // Loaded once per process (loadTransports runs before the first claim): no import per delivery.
+  const known = loaded.get(definition.kind);
+  if (known) return known;
   const transport = await definition.transport();
   loaded.set(definition.kind, transport);
   return transport;
