@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gql } from '../helpers/gql.ts';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { T0, createWorld } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const create = async (input: Record<string, unknown>) =>
   (await gql(w, 'mutation($i: CheckInput!) { createCheck(input: $i) { check { uuid uniqueKey } } }', { i: input })).data!.createCheck.check;

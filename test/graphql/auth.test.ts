@@ -1,22 +1,20 @@
 // Who may read and write what over GraphQL: missing and wrong keys, read-only keys, and another
 // project's checks (invisible: NOT_FOUND, never FORBIDDEN).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 import { inProcess, servicesOn, type Query } from './in-process.ts';
 
-let w: World;
+const w = useWorld();
 let q: Query;
 let code: string;
 let uniqueKey: string;
 
 beforeAll(async () => {
-  w = await createWorld();
   q = inProcess(w.app.services, w.app.log, w.alice.api_key);
   await w.channel(w.alice, { name: 'pager' });
   const r = await q('mutation { createCheck(input: { name: "alice-only", tags: "prod", channels: "*" }) { check { uuid uniqueKey } } }');
   ({ uuid: code, uniqueKey } = r.data.createCheck.check);
 });
-afterAll(() => w.stop());
 
 const stored = () => w.app.db.check.findUniqueOrThrow({ where: { code } });
 

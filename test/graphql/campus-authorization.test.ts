@@ -3,13 +3,13 @@
 // the schema: from every root field it follows every field that returns a campus type or a join
 // row (three levels deep, which reaches e.g. section.participants.person.groups), as anonymous,
 // User, Staff and Administrator, over records that are Live, Hidden and Deleted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { schema } from '../../src/graphql/schema/schema.ts';
 import { KIND_LIST, KINDS } from '../../src/campus/kinds.ts';
 import { typeReadRule } from '../../src/graphql/schema/campus/fields.ts';
 import { toGraphQLError } from '../../src/graphql/server/errors.ts';
-import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
 type Result = { data?: any; errors?: Array<{ message: string; path?: Array<string | number>; extensions?: { code?: string } }> };
 type Caller = 'anonymous' | 'User' | 'Staff' | 'Administrator';
@@ -42,7 +42,7 @@ function selectionOf(type: GraphQLObjectType, depth: number): string {
 }
 const objectType = (name: string) => schema.getType(name) as GraphQLObjectType;
 
-let w: World;
+const w = useWorld();
 const tokens = {} as Record<Caller, string | null>;
 const self = {} as Record<Caller, number | null>;
 /** Every record ID per kind, from the database. */
@@ -111,7 +111,6 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  w = await createWorld();
   tokens.anonymous = null;
   self.anonymous = null;
   for (const level of ['User', 'Staff', 'Administrator'] as const) {
@@ -134,7 +133,6 @@ beforeAll(async () => {
     }
   }
 }, 60_000);
-afterAll(() => w.stop());
 
 /** Edges the Administrator's walk crossed with a record, over all roots. */
 const adminEdges = new Set<string>();

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWorld } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { campusGql } from '../helpers/gql.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let user: string;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   user = (await w.campusToken('User')).token;
 });
-afterAll(() => w.stop());
 
 const q = (query: string, variables: Record<string, unknown> = {}, token: string | null = staff) => campusGql(w, query, variables, token) as Promise<{ status: number; data?: any; errors?: any[] }>;
 

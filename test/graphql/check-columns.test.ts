@@ -2,20 +2,21 @@
 // field of the Check type must answer on that page exactly as on a whole row (`check(id:)`), for
 // checks of every kind and state; the map must name every field; and the page's SQL must leave
 // out the columns nobody asked for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType, isLeafType, type GraphQLObjectType } from 'graphql';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
 import { createAdapterFactory } from '../../src/db/adapter.ts';
 import { schema } from '../../src/graphql/schema/schema.ts';
 import { CHECK_FIELD_COLUMNS, checkColumnsFor } from '../../src/graphql/schema/monitoring/check-columns.ts';
 import { parse, type OperationDefinitionNode, type FieldNode } from 'graphql';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { postgresUnderTest } from '../helpers/postgres.ts';
 import { gql } from '../helpers/gql.ts';
 import { inProcess, servicesOn } from './in-process.ts';
 
 const checkType = schema.getType('Check') as GraphQLObjectType;
-let w: World;
+const w = useWorld({ RATE_LIMITS: 'off' });
 const uuids: string[] = [];
 
 /** A selection of `field` that any of its types can answer. */
@@ -28,7 +29,6 @@ function selectionOf(name: string): string {
 }
 
 beforeAll(async () => {
-  w = await createWorld({ RATE_LIMITS: 'off' });
   await w.channel(w.alice, { name: 'mail' });
   const specs = [
     { name: 'simple', tags: 'nightly campus:section/MATH-001', desc: 'd', channels: '*', timeout: 3600, grace: 120 },
@@ -53,7 +53,6 @@ beforeAll(async () => {
   // Past the running check's grace: down by its start, whatever is stored.
   w.clock.advance(90_000);
 });
-afterAll(() => w.stop());
 
 it('names every field of the Check type, and only those', () => {
   expect(Object.keys(CHECK_FIELD_COLUMNS).filter((f) => f !== '__typename').sort()).toEqual(Object.keys(checkType.getFields()).sort());

@@ -1,11 +1,10 @@
 // CheckFilter.slug: the checks REST's `GET /api/v3/checks/?slug=` lists, over GraphQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../helpers/gql.ts';
-import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 beforeAll(async () => {
-  w = await createWorld();
   const create = async (body: Record<string, unknown>, key = w.alice.api_key) => {
     const r = await w.api('POST', '/api/v3/checks/', { key, body });
     expect(r.status).toBe(201);
@@ -16,7 +15,6 @@ beforeAll(async () => {
   await create({ name: 'No slug' });
   await create({ name: 'Bob backups', slug: 'backups' }, w.bob.api_key);
 });
-afterAll(() => w.stop());
 
 const LIST = `query($filter: CheckFilter, $first: Int, $after: String) {
   project { checks(filter: $filter, first: $first, after: $after) { totalCount hasNextPage endCursor nodes { name slug } } } }`;

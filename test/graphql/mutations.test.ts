@@ -1,17 +1,16 @@
 // Check and channel mutations: camelCase input reaches the domain as Healthchecks' body, and the
 // stored rows are what REST would have stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { inProcess, type Query } from './in-process.ts';
 import { toSpecBody } from '../../src/graphql/schema/monitoring/check.ts';
 
-let w: World;
+const w = useWorld();
 let q: Query;
 beforeAll(async () => {
-  w = await createWorld();
   q = inProcess(w.app.services, w.app.log, w.alice.api_key);
 });
-afterAll(() => w.stop());
 
 const row = (code: string) => w.app.db.check.findUnique({ where: { code }, include: { channels: { include: { channel: true } } } });
 const CREATE = 'mutation($i: CheckInput!) { createCheck(input: $i) { created check { uuid name slug tags tagsString desc kind timeout grace schedule tz manualResume methods startKw successKw failureKw filterSubject filterBody filterHttpBody filterDefaultFail channels { name } status } } }';

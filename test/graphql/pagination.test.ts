@@ -1,13 +1,12 @@
 // Page arguments on every paginated field: out-of-range sizes and offsets are refused with
 // BAD_USER_INPUT before anything is read (Prisma would read a negative `take` from the end).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../helpers/world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let staff: string;
 let check: string;
 beforeAll(async () => {
-  w = await createWorld();
   staff = (await w.campusToken('Staff')).token;
   check = (await w.api('POST', '/api/v3/checks/', { body: { name: 'paged', timeout: 60, grace: 60 } })).json.uuid;
   for (const kind of ['', '/start', '/fail']) await w.ping(`/ping/${check}${kind}`);
@@ -17,7 +16,6 @@ beforeAll(async () => {
     expect(r.errors).toBeUndefined();
   }
 });
-afterAll(() => w.stop());
 
 async function q(query: string, variables: Record<string, unknown> = {}) {
   const res = await fetch(`${w.url}/graphql`, {

@@ -1,16 +1,16 @@
 // Pings over GraphQL: newest first, the project's ping log limit, and the domain's durations.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { setPingLogLimit } from '../../src/monitoring/projects/service.ts';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 import { inProcess, type Query } from './in-process.ts';
 
-let w: World;
+const w = useWorld();
 let q: Query;
 let code: string;
 const PINGS = 'query($id: ID, $first: Int) { check(id: $id) { pings(first: $first) { n type duration } } }';
 
 beforeAll(async () => {
-  w = await createWorld();
   q = inProcess(w.app.services, w.app.log, w.alice.api_key);
   code = (await q('mutation { createCheck(input: { name: "timed" }) { check { uuid } } }')).data.createCheck.check.uuid;
   w.clock.set(T0);
@@ -21,7 +21,6 @@ beforeAll(async () => {
   await w.ping(`/ping/${code}/log`);
   await w.ping(`/ping/${code}/fail`);
 });
-afterAll(() => w.stop());
 
 it('lists pings newest first with the duration since their start, as REST does', async () => {
   const r = await q(PINGS, { id: code, first: 10 });

@@ -3,17 +3,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createWorld, type World } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 let c: Client;
 beforeAll(async () => {
-  w = await createWorld();
   c = createClient({ url: w.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { 'X-Api-Key': w.alice.api_key }, retryAttempts: 0, lazy: true });
 });
 afterAll(async () => {
   await c.dispose();
-  await w.stop();
 });
 
 function collect(query: string, variables: Record<string, unknown>) {

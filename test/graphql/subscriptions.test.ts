@@ -6,21 +6,20 @@ import { parse, subscribe as gqlSubscribe } from 'graphql';
 import { runMonitorPass } from '../../src/monitoring/monitor/pass.ts';
 import { schema } from '../../src/graphql/schema/schema.ts';
 import { createContext } from '../../src/graphql/server/context.ts';
-import { createWorld, T0, type World } from '../helpers/world.ts';
+import { T0 } from '../helpers/world.ts';
+import { useWorld } from '../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 const clients: Client[] = [];
 /** Listeners present with no subscription (the app's own, e.g. metrics). */
 const idle: Record<string, number> = {};
 const topics = ['flip', 'checkChanged', 'ping', 'recordChanged'] as const;
 const subscribed = (topic: (typeof topics)[number]) => w.app.deps.events.listenerCount(topic) > idle[topic]!;
 beforeAll(async () => {
-  w = await createWorld();
   for (const t of topics) idle[t] = w.app.deps.events.listenerCount(t);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
-  await w.stop();
 });
 
 function client(params: Record<string, string>) {

@@ -1,14 +1,10 @@
 // GraphQL over HTTP (https://graphql.github.io/graphql-over-http/draft/) on a real server:
 // request size limits, status codes by media type, and an `extensions.code` on every error.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_STRING_BYTES, MAX_REQUEST_BYTES } from '../../../src/graphql/server/limits.ts';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.stop());
+const w = useWorld();
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 const JSON_TYPE = 'application/json';

@@ -1,16 +1,12 @@
 // GraphQL requests nested past MAX_JSON_DEPTH are refused before anything walks them, over HTTP
 // (JSON, GET, SSE) and WebSocket (4400 with a reason); a socket's headers look-up no longer
 // recurses; an Accept header no result type satisfies gets a 406 that says why.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_JSON_DEPTH } from '../../../src/graphql/server/limits.ts';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w?.stop());
+const w = useWorld();
 
 /** `{"a":{"a":...1}}` with `depth` objects. */
 const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

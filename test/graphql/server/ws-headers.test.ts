@@ -1,19 +1,15 @@
 // GraphiQL over WebSocket: it opens the socket with empty connection params and sends its
 // Headers tab with each operation, in the subscribe message's `extensions.headers`.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { MAX_REQUEST_BYTES } from '../../../src/graphql/server/limits.ts';
-import { createWorld, type World } from '../../helpers/world.ts';
+import { useWorld } from '../../helpers/fixtures.ts';
 
-let w: World;
+const w = useWorld();
 const clients: Client[] = [];
-beforeAll(async () => {
-  w = await createWorld();
-});
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
-  await w.stop();
 });
 
 /** A client as GraphiQL makes one: no connection params unless given. */
