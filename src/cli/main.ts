@@ -9,7 +9,6 @@ import * as channels from '../monitoring/integrations/service.ts';
 import { printFields, printJson, printTable } from './output.ts';
 import { createScriptToken } from '../campus/auth.ts';
 import { setNagPeriod, testChannel } from '../monitoring/notifications/service.ts';
-import { channelKind } from '../monitoring/integrations/kinds/index.ts';
 import { setStatusPage } from '../monitoring/status-pages/service.ts';
 
 // The Prisma client and the schema engine load only when a command needs the database,
@@ -243,14 +242,8 @@ addChannelOptions(channel.commands.at(-1)!, true).action(async (opts: ChannelOpt
   if (opts.disable && opts.enable) throw new DomainError('VALIDATION', 'choose one of --disable, --enable');
   const disabled = opts.disable ? true : opts.enable ? false : undefined;
   const db = await database();
-  const patch = channelInput(opts);
-  if (patch.webhook) {
-    // Options left out keep their value: the given fields change the stored spec, side by side.
-    const stored = await channels.findChannel(db, null, opts.id);
-    const spec = channelKind(stored.kind)?.spec;
-    if (spec) patch.webhook = spec.patch(stored.value, patch.webhook);
-  }
-  const c = await channels.updateChannel(db, null, opts.id, { ...patch, disabled });
+  // Options left out keep their value: the given fields change the stored spec, side by side.
+  const c = await channels.updateChannel(db, null, opts.id, { ...channelInput(opts), disabled }, { mergeSpec: true });
   const out = { id: c.code, name: c.name, kind: c.kind, disabled: c.disabled };
   return opts.json ? printJson(out) : printFields(out);
 });

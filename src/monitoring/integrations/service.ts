@@ -93,10 +93,16 @@ function inputOf(channel: Channel): ChannelInput {
   };
 }
 
-/** Updates a channel; `projectId` null is the operator (CLI), who may change any channel. */
-export async function updateChannel(db: Db, projectId: string | null, code: string, patch: ChannelPatch) {
+/**
+ * Updates a channel; `projectId` null is the operator (CLI), who may change any channel. With
+ * `mergeSpec`, a given spec changes only the fields it names, side by side (the CLI's options
+ * left out keep their value); without, a given spec replaces the stored one whole (GraphQL).
+ */
+export async function updateChannel(db: Db, projectId: string | null, code: string, patch: ChannelPatch, options: { mergeSpec?: boolean } = {}) {
   const channel = await findChannel(db, projectId, code);
   const given = stripUndefined(patch);
+  const spec = channelKind(channel.kind)?.spec;
+  if (options.mergeSpec && given.webhook && spec) given.webhook = spec.patch(channel.value, given.webhook);
   if (given.value !== undefined && given.webhook !== undefined) throw validationError('give either a value (URL) or a webhook spec, not both');
   const stored = inputOf(channel);
   const merged: ChannelInput = { ...stored, ...given };
@@ -106,7 +112,7 @@ export async function updateChannel(db: Db, projectId: string | null, code: stri
   // A flag left out keeps its value while the stored configuration can send that status; a
   // status it could not send (a webhook side without a URL) is notified once a new one can
   // (validateChannelInput turns off what a new spec cannot send). A bare value sends both.
-  const could: Notifies = channelKind(channel.kind)?.spec?.notifies(channel.value) ?? { down: true, up: true };
+  const could: Notifies = spec?.notifies(channel.value) ?? { down: true, up: true };
   merged.notifyDown = given.notifyDown ?? (could.down ? channel.notifyDown : true);
   merged.notifyUp = given.notifyUp ?? (could.up ? channel.notifyUp : true);
   const data = validateChannelInput(merged);

@@ -4,17 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../helpers/world.ts';
 import { startHttpReceiver } from '../../helpers/receivers.ts';
 import { useHttpReceiver, useWorldPerTest } from '../../helpers/fixtures.ts';
+import { checkWithWebhook, type WebhookChannelValue } from '../../helpers/webhook-check.ts';
 import { createChannel } from '../../../src/monitoring/integrations/service.ts';
 
 const receiver = useHttpReceiver({ reset: true });
 const w = useWorldPerTest();
 
-async function checkWith(channelValue: string | { webhook: Parameters<typeof createChannel>[2]['webhook'] }, spec: Record<string, unknown> = {}) {
-  const channel = await createChannel(w.app.db, w.alice.id, typeof channelValue === 'string' ? { kind: 'webhook', value: channelValue } : { kind: 'webhook', ...channelValue });
-  const created = await w.api('POST', '/api/v3/checks/', { body: { name: 'backup', timeout: 60, grace: 60, channels: channel.code, ...spec } });
-  expect(created.status).toBe(201);
-  return { uuid: created.json.uuid as string, channel };
-}
+const checkWith = (channelValue: WebhookChannelValue, spec?: Record<string, unknown>) => checkWithWebhook(w, channelValue, spec);
 
 const notifications = () => w.app.db.notification.findMany({ orderBy: { id: 'asc' } });
 
