@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Each test file gets its own SQLite database file; files run in parallel workers.
     pool: 'forks',
+    // Marks the files the PostgreSQL pass runs again (scripts/test.mjs).
+    setupFiles: ['test/helpers/database-pass.ts'],
     // The subscription leak test measures the heap after a forced collection.
     execArgv: ['--expose-gc'],
     testTimeout: 20000,

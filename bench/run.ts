@@ -14,6 +14,7 @@ import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
 import { notificationsSuite } from './suites/notifications.ts';
 import { fanoutSuite } from './suites/fanout.ts';
+import { webRenderSuite } from './web-render.ts';
 import os from 'node:os';
 import pg from 'pg';
 
@@ -21,7 +22,7 @@ type Suite = (ctx: BenchContext) => Promise<Figure[]>;
 // Cold start, one instance's subscribers and notifications are SQLite's figures; PostgreSQL
 // runs what the many-instance setup changes (issue #13): ingest, the monitor, fan-out, GraphQL.
 const SUITES: Record<BenchDb, Record<string, Suite>> = {
-  sqlite: { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite },
+  sqlite: { ping: pingSuite, monitor: monitorSuite, 'cold-start': coldStartSuite, subscriptions: subscriptionsSuite, graphql: graphqlSuite, notifications: notificationsSuite, web: webRenderSuite },
   postgres: { ping: pingSuite, monitor: monitorSuite, fanout: fanoutSuite, graphql: graphqlSuite },
 };
 

@@ -1,5 +1,5 @@
 // `npm run migrate`: applies prisma/migrations/ to DATABASE_URL (the server also does this at start).
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 const config = loadConfig();

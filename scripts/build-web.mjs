@@ -55,6 +55,10 @@ export async function buildWeb(root = defaultRoot) {
       entryPoints: ['web/main.tsx'],
       outdir: scratch,
       entryNames: '[name]-[hash]',
+      // Screens other than the first are imported when visited (web/lib/lazy.tsx): esbuild
+      // makes each its own chunk, and the shared code a chunk of its own.
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       bundle: true,
       format: 'esm',
       target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
@@ -67,8 +71,10 @@ export async function buildWeb(root = defaultRoot) {
       logLevel: 'warning',
     });
     const names = Object.keys(result.metafile.outputs).map((file) => path.basename(file));
-    const js = names.find((n) => n.endsWith('.js'));
-    const css = names.find((n) => n.endsWith('.css'));
+    // The entry's own files (not the chunks it loads later) go into index.html.
+    const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'web/main.tsx');
+    const js = path.basename(entry[0]);
+    const css = path.basename(entry[1].cssBundle ?? names.find((n) => n.endsWith('.css')));
     for (const name of names) renameSync(path.join(scratch, name), path.join(assets, name));
     const temporary = path.join(out, `.index-${process.pid}.html`);
     writeFileSync(temporary, html({ js, css }));

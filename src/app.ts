@@ -4,8 +4,9 @@
 // with their own clock and database.
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLogDestination } from './shared/log-destination.ts';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { CreatedDb, Db } from './db/client.ts';
 import type { StatementListener } from './db/gated-adapter.ts';
 import { openDatabase } from './db/open.ts';
@@ -14,6 +15,7 @@ import type { MonitoringServices } from './monitoring/services.ts';
 import type { GatewayServices } from './services.ts';
 import type { Monitor } from './monitoring/monitor/loop.ts';
 import type { Notifier } from './monitoring/notifications/notifier.ts';
+import type { ReportScheduler } from './monitoring/reports/scheduler.ts';
 import { composeServices, type CompositionOptions } from './composition.ts';
 import { buildHttpServer, type HttpParts } from './http/gateway-server.ts';
 import { closeTransports } from './monitoring/integrations/kinds/index.ts';
@@ -43,6 +45,8 @@ export interface App {
   exclusive: CreatedDb['exclusive'];
   monitor: Monitor;
   notifier: Notifier;
+  /** Email reports and nags: runs with the monitor (tests run passes with tick()). */
+  reports: ReportScheduler;
   /** The SMTP listener for email pings, when SMTPD_PORT is set (its bound port after start). */
   smtpd: EmailPingListener | null;
   log: Logger;
@@ -52,10 +56,12 @@ export interface App {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const log = options.logger ?? pino({ level: config.logLevel });
+  // Standard output through a bounded, asynchronous buffer (shared/log-destination.ts).
+  const destination = options.logger ? null : createLogDestination();
+  const log = options.logger ?? pino({ level: config.logLevel }, destination!.stream);
   const database = await openDatabase(config, log);
   const composed = composeServices(database, config, { clock: options.clock ?? systemClock, log, eventFanout: options.eventFanout });
-  const { services, monitor, notifier, fanout } = composed;
+  const { services, monitor, notifier, reports, fanout } = composed;
   const http = buildHttpServer(config, { ...composed, onStatement: database.onStatement, log, routes: options.routes });
   const { server } = http;
   let smtpd: EmailPingListener | null = null;
@@ -69,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exclusive: database.exclusive,
     monitor,
     notifier,
+    reports,
     get smtpd() {
       return smtpd;
     },
@@ -78,7 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         server.once('error', reject);
         server.listen(port, host, () => resolve());
       });
-      if (config.monitorEnabled) monitor.start();
+      if (config.monitorEnabled) {
+        monitor.start();
+        reports.start();
+      }
       if (config.notifierEnabled) notifier.start();
       if (config.smtpdPort !== null) smtpd = await startEmailPings(services.monitoring, { port: config.smtpdPort, host, domain: config.pingEmailDomain, log });
       return (server.address() as AddressInfo).port;
@@ -86,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async stop() {
       await smtpd?.close();
       await monitor.stop();
+      await reports.stop();
       await http.closeWebSocket();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Pings already received are committed and answered before connections are cut.
@@ -98,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       http.closeMetrics();
       await fanout?.close();
       await database.close();
+      // The last lines reach the reader if it reads; a stalled one does not hold the exit.
+      await destination?.flushWithin();
     },
   };
 }

@@ -2,7 +2,7 @@
 // Deps first (ports, clock, events, settings), then the services on them (ping ingest, notifier,
 // monitor, campus search). The only module that picks the SQLite or PostgreSQL stores.
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { CreatedDb } from './db/client.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
 import type { MonitoringDeps } from './monitoring/context.ts';
@@ -16,8 +16,12 @@ import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
 import { createNotifier } from './monitoring/notifications/create.ts';
 import type { Notifier } from './monitoring/notifications/notifier.ts';
 import type { NotificationStore } from './monitoring/notifications/store.ts';
+import type { IdentityDeps } from './identity/context.ts';
+import { createReportScheduler, type ReportScheduler } from './monitoring/reports/scheduler.ts';
 import { recordSearchFor } from './campus/search-storage.ts';
 import { checkJson } from '../rest-compat/healthchecks/serialize.ts';
+import { pingEndpoint } from './monitoring/pings/url.ts';
+import { offeredChannelKinds } from './monitoring/integrations/kinds/index.ts';
 
 export interface CompositionOptions {
   clock: Clock;
@@ -31,6 +35,8 @@ export interface Composed {
   monitor: Monitor;
   notifier: Notifier;
   notificationStore: NotificationStore;
+  /** Email reports and nags (started with the monitor); their mail goes through the notifier's outbox. */
+  reports: ReportScheduler;
   /** The Redis fan-out when REDIS_URL is set (its state is reported by /healthz and /metrics). */
   fanout: RedisFanoutEvents | null;
 }
@@ -45,7 +51,7 @@ function notifierOn(deps: MonitoringDeps, config: Config, log?: Logger) {
     clock: deps.clock,
     events: deps.events,
     // $JSON and the default webhook document: the check as API v3 shows it to a read-write key.
-    describeCheck: (check, now) => checkJson(check, { siteRoot: deps.settings.siteRoot, apiVersion: 3, readOnly: false, now }),
+    describeCheck: (check, now) => checkJson(check, { siteRoot: deps.settings.siteRoot, pingEndpoint: pingEndpoint(deps.settings), apiVersion: 3, readOnly: false, now }),
     log,
   });
 }
@@ -57,7 +63,7 @@ export function composeCliNotifier(opened: CreatedDb, config: Config): Notifier 
     storage: monitoringStores(opened),
     clock: systemClock,
     events: new MonitoringEvents(),
-    settings: { siteRoot: config.siteRoot, siteName: config.siteName, pingBodyLimit: config.pingBodyLimit, pingEmailDomain: null },
+    settings: { siteRoot: config.siteRoot, pingEndpoint: config.pingEndpoint, siteName: config.siteName, pingBodyLimit: config.pingBodyLimit, pingEmailDomain: null, secretKey: config.secretKey },
   };
   return notifierOn(deps, config).notifier;
 }
@@ -75,15 +81,37 @@ export function composeServices(opened: CreatedDb, config: Config, options: Comp
     events,
     settings: {
       siteRoot: config.siteRoot,
+      pingEndpoint: config.pingEndpoint,
       siteName: config.siteName,
       pingBodyLimit: config.pingBodyLimit,
       pingEmailDomain: config.smtpdPort === null ? null : config.pingEmailDomain,
+      secretKey: config.secretKey,
+      prometheusEnabled: config.prometheusEnabled,
+      offeredKinds: offeredChannelKinds(config.notify),
     },
   };
   const pings = new PingIngest(deps, storage.pings);
   const { notifier, store: notificationStore } = notifierOn(deps, config, log);
   const monitoring: MonitoringServices = { ...deps, pings, notifier };
   const monitor = createMonitor(monitoring, config.monitorIntervalMs, log);
+  // deps.settings is read at each mail (tests point siteRoot at their server after building).
+  const reports = createReportScheduler({ db, settings: deps.settings, clock, events, mailEnabled: config.notify.email !== null, log });
   const campus = { db, clock, events, search: recordSearchFor(opened.provider, db), database: opened.port };
-  return { services: { monitoring, campus }, monitor, notifier, notificationStore, fanout };
+  const identity: IdentityDeps = {
+    db,
+    clock,
+    events,
+    settings: {
+      // The monitoring settings' siteRoot, read through: one site, wherever a test points it.
+      get siteRoot() {
+        return deps.settings.siteRoot;
+      },
+      siteName: config.siteName,
+      registrationOpen: config.registrationOpen,
+      sessions: config.sessions,
+      email: config.notify.email,
+    },
+    log,
+  };
+  return { services: { monitoring, campus, identity }, monitor, notifier, notificationStore, reports, fanout };
 }

@@ -1,13 +1,16 @@
 // Runs a gateway process: read the environment, build the app, listen, and shut down cleanly on
 // signals. src/server.ts is this with no options; the benchmarks add their baseline routes.
 import { buildApp, type BuildOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, inspectConfig } from './config/index.ts';
 import { redactUrl } from './shared/redact-url.ts';
 
 export async function runGateway(options: BuildOptions = {}): Promise<void> {
   try {
-    const config = loadConfig();
+    const { config, problems, warnings } = inspectConfig();
+    if (!config) throw new ConfigError(problems);
     const app = await buildApp(config, options);
+    // A misspelt variable is ignored and its default used: say so where the operator looks.
+    for (const w of warnings) app.log.warn({ variable: w.name, suggestion: w.suggestion }, w.message);
     const port = await app.start();
     app.log.info({ port, siteRoot: config.siteRoot, database: redactUrl(config.databaseUrl) }, 'gateway listening');
     let stopping = false;

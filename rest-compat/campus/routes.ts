@@ -20,6 +20,7 @@ import { includeParam, withIncludes } from './include.ts';
 import { PAGE_NOT_FOUND, registerExtraRoutes } from './extras.ts';
 
 import type { Handler, Route } from './handler.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
 
 export type { Handler, Route };
 
@@ -44,6 +45,10 @@ function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
       case 'CONFLICT':
         return sendJson(res, 409, { success: false, message: err.message });
     }
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err }, 'campus request refused: database unavailable');
+    return sendJson(res, 503, { success: false, message: 'database unavailable, try again shortly' }, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) });
   }
   log.error({ err }, 'unexpected error in campus handler');
   return sendJson(res, 500, { success: false, message: 'internal server error' });

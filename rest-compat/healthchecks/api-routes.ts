@@ -7,6 +7,7 @@ import type { MonitoringDeps, ProjectAccess } from '../../src/monitoring/context
 import { authenticate } from '../../src/monitoring/projects/service.ts';
 import * as checks from '../../src/monitoring/checks/service.ts';
 import { listPings, pingBody } from '../../src/monitoring/pings/service.ts';
+import { pingEndpoint } from '../../src/monitoring/pings/url.ts';
 import { listFlips } from '../../src/monitoring/flips/service.ts';
 import { listChannels } from '../../src/monitoring/integrations/service.ts';
 import { listBadges } from '../../src/monitoring/badges/service.ts';
@@ -49,6 +50,7 @@ interface Endpoint {
 
 const ctxFor = (deps: MonitoringDeps, access: ProjectAccess, r: Request): SerializeContext => ({
   siteRoot: deps.settings.siteRoot,
+  pingEndpoint: pingEndpoint(deps.settings),
   apiVersion: r.version,
   readOnly: access.readOnly,
   now: deps.clock.now(),

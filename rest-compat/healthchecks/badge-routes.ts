@@ -1,4 +1,5 @@
-// Public badge URLs: /badge/<project>/<signature>[-2][/<tag>].<fmt> and /b/<states>/<key>.<fmt>.
+// Public badge URLs: /badge/<badge key>/<signature>[-2][/<tag>].<fmt> (and the form issued before
+// badge keys were stored, with the project id in the key's place) and /b/<states>/<key>.<fmt>.
 import type { ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { Logger } from 'pino';
@@ -45,23 +46,23 @@ export function registerBadgeRoutes(router: Router.Instance<Router.HTTPVersion.V
     }
   }
 
-  // All checks of the project: /badge/<project>/<signature>.<fmt>
-  badgeRoute('/badge/:project/:file', (_req, res, params) =>
+  // All checks of the project: /badge/<badge key>/<signature>.<fmt>
+  badgeRoute('/badge/:key/:file', (_req, res, params) =>
     guarded(res, async () => {
       const parts = splitExtension(params.file!);
       if (!parts || !isBadgeFormat(parts[1])) return notFound(res);
-      const { label, summary } = await projectBadge(deps, params.project!, parts[0], '*');
+      const { label, summary } = await projectBadge(deps, params.key!, parts[0], '*');
       sendBadge(res, parts[1], label === '*' ? deps.settings.siteName : label, summary);
     }),
   );
 
-  // One tag: /badge/<project>/<signature>/<tag>.<fmt>
-  badgeRoute('/badge/:project/:signature/:file', (_req, res, params) =>
+  // One tag: /badge/<badge key>/<signature>/<tag>.<fmt>
+  badgeRoute('/badge/:key/:signature/:file', (_req, res, params) =>
     guarded(res, async () => {
       const parts = splitExtension(params.file!);
       if (!parts || !isBadgeFormat(parts[1])) return notFound(res);
       const tag = decodeTagSegment(parts[0]);
-      const { label, summary } = await projectBadge(deps, params.project!, params.signature!, tag);
+      const { label, summary } = await projectBadge(deps, params.key!, params.signature!, tag);
       sendBadge(res, parts[1], label, summary);
     }),
   );

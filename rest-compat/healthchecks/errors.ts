@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../../src/shared/errors.ts';
 import { sendJson, sendText, type Headers } from '../../src/http/respond.ts';
 import { HttpError } from '../../src/http/body.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
 
 const statusByCode = {
   VALIDATION: 400,
@@ -24,6 +25,10 @@ export function sendApiError(res: ServerResponse, err: unknown, headers: Headers
       return sendText(res, status, err.message, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
     }
     return sendJson(res, status, { error: err.message }, headers);
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err }, 'API request refused: database unavailable');
+    return sendJson(res, 503, { error: 'database unavailable, try again shortly' }, { ...headers, 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) });
   }
   log.error({ err }, 'unexpected error in REST handler');
   return sendJson(res, 500, { error: 'internal server error' }, headers);

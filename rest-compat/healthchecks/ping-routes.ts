@@ -9,6 +9,8 @@ import { pingByCode, pingBySlug, type PingRequest, type PingSignal } from '../..
 import { DomainError } from '../../src/shared/errors.ts';
 import { BodyTooLarge, neverCache, readBody, sendText } from '../../src/http/respond.ts';
 import { lastParam } from './query.ts';
+import { clientOf } from '../../src/http/client-address.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[-a-zA-Z0-9_]+$/;
@@ -45,14 +47,13 @@ export function parsePingPath(segments: string[]): Parsed | null {
   return sig ? { target: { pingKey: a, slug: b }, ...sig } : null;
 }
 
-/** First X-Forwarded-For entry (port stripped) or the socket address, as Healthchecks does. */
+/**
+ * The client's address, port stripped. Healthchecks stores X-Forwarded-For's first entry from
+ * anyone; here it is believed only from TRUSTED_PROXIES, and walked from the right, so a
+ * client cannot write someone else's address into the ping log (src/http/client-address.ts).
+ */
 export function remoteAddress(req: IncomingMessage): string | null {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  let addr = first || req.socket.remoteAddress || null;
-  if (addr?.startsWith('::ffff:')) addr = addr.slice(7);
-  const withPort = addr?.match(/^(\d+\.\d+\.\d+\.\d+):\d+$/);
-  return withPort ? withPort[1]! : addr;
+  return clientOf(req).address ?? null;
 }
 
 export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1>, deps: MonitoringServices, log: Logger) {
@@ -78,7 +79,8 @@ export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1
         exitStatus: parsed.exitStatus,
         rid: rid ?? undefined,
         method: req.method ?? 'GET',
-        scheme: (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
+        // X-Forwarded-Proto only from a trusted proxy, as Django's SECURE_PROXY_SSL_HEADER.
+        scheme: clientOf(req).scheme,
         remoteAddr: remoteAddress(req),
         ua: req.headers['user-agent'] ?? '',
         body,
@@ -95,6 +97,11 @@ export function registerPingRoutes(router: Router.Instance<Router.HTTPVersion.V1
         const status = { VALIDATION: 400, NOT_FOUND: 404, CONFLICT: 409, FORBIDDEN: 403, UNAUTHENTICATED: 401 }[err.code];
         // The uuid route's view is @never_cache, its refusals included; the slug route's are plain.
         return sendText(res, status, err.message, 'code' in parsed.target ? neverCache : undefined);
+      }
+      // The database is away (restarting, disk full): not stored, so not OK; the sender retries.
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err }, 'ping refused: database unavailable');
+        return sendText(res, 503, 'database unavailable, try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) });
       }
       log.error({ err }, 'ping failed');
       return sendText(res, 500, 'internal server error');

@@ -3,6 +3,7 @@
 import type { CheckRecord } from '../../src/monitoring/checks/service.ts';
 import { channelCodes } from '../../src/monitoring/checks/service.ts';
 import { checkState } from '../../src/monitoring/checks/derived.ts';
+import { hcKindOf } from '../../src/monitoring/integrations/kinds/index.ts';
 
 /** Python's isoformat() of a UTC datetime with microseconds dropped. */
 export function isoSeconds(d: Date | null): string | null {
@@ -19,6 +20,8 @@ export function isoMicros(d: Date): string {
 
 export interface SerializeContext {
   siteRoot: string;
+  /** The base of `ping_url` (Healthchecks' PING_ENDPOINT, ending in "/"). */
+  pingEndpoint: string;
   apiVersion: number;
   readOnly: boolean;
   now: Date;
@@ -58,7 +61,7 @@ export function checkJson(check: CheckRecord, ctx: SerializeContext): Record<str
   } else {
     const updateUrl = `${ctx.siteRoot}/api/v${ctx.apiVersion}/checks/${check.code}`;
     out.uuid = check.code;
-    out.ping_url = `${ctx.siteRoot}/ping/${check.code}`;
+    out.ping_url = `${ctx.pingEndpoint}${check.code}`;
     out.update_url = updateUrl;
     out.pause_url = `${updateUrl}/pause`;
     out.resume_url = `${updateUrl}/resume`;
@@ -106,6 +109,7 @@ export function flipJson(flip: { createdAt: Date; newStatus: string }) {
   return { timestamp: isoSeconds(flip.createdAt), up: flip.newStatus === 'up' ? 1 : 0 };
 }
 
+/** Healthchecks' kind codes: PagerDuty is "pd" there. */
 export function channelJson(channel: { code: string; name: string; kind: string }) {
-  return { id: channel.code, name: channel.name, kind: channel.kind };
+  return { id: channel.code, name: channel.name, kind: hcKindOf(channel.kind) };
 }

@@ -1,32 +1,17 @@
 // Campus authentication, Slate-style: people log in with a username and password and get a
 // session token, sent back as `Authorization: Token <token>`. Only hashes are stored.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { hashKey } from '../monitoring/projects/keys.ts';
 import { DomainError, unauthenticated, validationError } from '../shared/errors.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { upgradePasswordHash } from '../identity/accounts.ts';
 import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from './kinds.ts';
 import { personByUsername } from './lookup.ts';
-
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-
 import { anonymous, type Viewer } from './viewer.ts';
 
-export { anonymous, type Viewer };
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
-}
-
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const [scheme, salt, hash] = (stored ?? '').split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length);
-  return timingSafeEqual(actual, expected);
-}
+// Passwords are the identity room's (one account signs in to the dashboard and the campus API).
+export { anonymous, hashPassword, verifyPassword, type Viewer };
 
 /** Slate's session handle: 32 hex characters starting with a letter. */
 function newToken(): string {
@@ -40,15 +25,18 @@ export async function createSession(db: Db, personId: number): Promise<{ token: 
   return { token, session };
 }
 
-const LOGIN_FAILED = 'The username or password you entered was incorrect.';
+export const LOGIN_FAILED = 'The username or password you entered was incorrect.';
 
 /** Username or email address, and password (Slate's login); Contact and Disabled accounts cannot log in. */
 export async function login(db: Db, username: string, password: string) {
   // A name that cannot be stored (NUL, overlong) fails as any unknown name does.
   const person = await personByUsername(db, username);
-  if (!person || !hasLevel(person.AccountLevel, 'User') || !(await verifyPassword(password, person.PasswordHash))) {
+  // The password is checked even for an unknown name (against a dummy hash): same answer, same time.
+  const matches = await verifyPassword(password, person?.PasswordHash ?? null);
+  if (!person || !hasLevel(person.AccountLevel, 'User') || !matches) {
     throw unauthenticated(LOGIN_FAILED);
   }
+  await upgradePasswordHash(db, person.ID, person.PasswordHash, password);
   return { person, ...(await createSession(db, person.ID)) };
 }
 
@@ -56,7 +44,8 @@ export async function login(db: Db, username: string, password: string) {
 export async function viewerFromToken(db: Db, token: string | null | undefined): Promise<Viewer> {
   if (!token) return anonymous;
   const session = await db.campusSession.findUnique({ where: { TokenHash: hashKey(token) }, include: { person: { select: { ID: true, AccountLevel: true } } } });
-  if (!session || !hasLevel(session.person.AccountLevel, 'User')) throw unauthenticated('invalid or expired session token');
+  // A dashboard's cookie session is not a token: it never travels in an Authorization header.
+  if (!session || session.Kind !== 'token' || !hasLevel(session.person.AccountLevel, 'User')) throw unauthenticated('invalid or expired session token');
   return { personId: session.person.ID, level: session.person.AccountLevel as AccountLevel };
 }
 

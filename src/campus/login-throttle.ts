@@ -5,22 +5,25 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { login } from './auth.ts';
+import { RateLimitedError } from '../shared/errors.ts';
 
-/** A token bucket per key (src/http/rate-limit.ts's RateLimiter). */
+type Verdict = { ok: true } | { ok: false; retryAfter: number };
+
+/** A budget per key: src/rate-limits/redis-limiter.ts's Limiter (Redis-shared or in memory), or a RateLimiter. */
 export interface Bucket {
-  take(key: string): { ok: true } | { ok: false; retryAfter: number };
-  refund(key: string): void;
+  take(key: string): Verdict | Promise<Verdict>;
+  refund(key: string): void | Promise<void>;
 }
 
 export type LoginScope = 'login_account' | 'login_address';
 
 /** Refused before the password is looked at; `retryAfter` in whole seconds. */
-export class LoginRateLimitedError extends Error {
+export class LoginRateLimitedError extends RateLimitedError {
   constructor(
     readonly scope: LoginScope,
-    readonly retryAfter: number,
+    retryAfter: number,
   ) {
-    super(`Too many login attempts, try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`);
+    super(`Too many login attempts, try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`, retryAfter);
     this.name = 'LoginRateLimitedError';
   }
 }
@@ -40,17 +43,18 @@ export class LoginThrottle {
    * so concurrent guesses cannot slip past the count; call the returned function when the
    * login succeeded: it gives the account's token back, so only failures add up.
    */
-  attempt(address: string, username: string | null): () => void {
-    this.take('login_address', this.buckets.address, `addr:${address}`);
+  async attempt(address: string, username: string | null): Promise<() => void> {
+    await this.take('login_address', this.buckets.address, `addr:${address}`);
     const account = this.buckets.account;
     if (!username || !account) return () => {};
     const key = accountKey(username);
-    this.take('login_account', account, key);
-    return () => account.refund(key);
+    await this.take('login_account', account, key);
+    // A shared bucket's refund fails over to memory by itself; the caller never waits for it.
+    return () => void Promise.resolve(account.refund(key)).catch(() => {});
   }
 
-  private take(scope: LoginScope, bucket: Bucket | null, key: string) {
-    const verdict = bucket?.take(key);
+  private async take(scope: LoginScope, bucket: Bucket | null, key: string) {
+    const verdict = await bucket?.take(key);
     if (!verdict || verdict.ok) return;
     this.onLimited(scope);
     throw new LoginRateLimitedError(scope, verdict.retryAfter);
@@ -59,7 +63,7 @@ export class LoginThrottle {
 
 /** `login`, counted by `throttle` (none: not limited) for the client at `address`. */
 export async function throttledLogin(db: Db, throttle: LoginThrottle | null, address: string, username: string, password: string) {
-  const succeeded = throttle ? throttle.attempt(address, username) : () => {};
+  const succeeded = throttle ? await throttle.attempt(address, username) : () => {};
   const session = await login(db, username, password);
   succeeded();
   return session;

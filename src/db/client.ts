@@ -8,6 +8,7 @@ import { providerOf, type Provider } from './provider.ts';
 import type { DatabasePort } from './port.ts';
 import { sqlitePort } from './sqlite/port.ts';
 import { postgresPort } from './postgres/port.ts';
+import { guardPool } from './postgres/connection-errors.ts';
 
 /**
  * The Prisma client. Its type is the SQLite client's; on PostgreSQL it is the client generated
@@ -38,9 +39,10 @@ export interface OpenDbOptions {
 export function openDb(databaseUrl: string, options: OpenDbOptions = {}): CreatedDb {
   const provider = providerOf(databaseUrl);
   if (provider === 'postgresql') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-    // A connection that dies while idle (server restart) must not crash the process.
-    pool.on('error', () => {});
+    // A connection that dies, idle or checked out (server restart), must not crash the process.
+    // A connection that cannot be made within 5 s fails (503 to the client) instead of waiting
+    // for ever behind a database that accepts and never answers.
+    const pool = guardPool(new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 }));
     // PostgreSQL runs statements concurrently, one connection each: no gate, only counting.
     const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl, pool), { serialize: false });
     const db = new PostgresPrismaClient({ adapter }) as unknown as Db;

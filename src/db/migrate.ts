@@ -1,18 +1,19 @@
 // Applies the committed migrations at server start (and from `npm run migrate`): SQLite's
 // from prisma/migrations/, PostgreSQL's from prisma/postgres/migrations/ (the same model,
 // kept in step by `npm run migration:new`). Idempotent: applied migrations are recorded in
-// _prisma_migrations.
+// _prisma_migrations. The SQL is applied by migration-applier.ts, not Prisma's schema engine,
+// which only development commands load (schema-diff.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { projectRoot } from '../paths.ts';
-import { createAdapterFactory, sqliteFilePath } from './adapter.ts';
-import { filtersFor, openSchemaEngine } from './schema-engine.ts';
+import { sqliteFilePath } from './adapter.ts';
 import { providerOf, type Provider } from './provider.ts';
+import { applyPostgresMigrations, applySqliteMigrations, type Migration } from './migration-applier.ts';
 import { postgresMigrationsDir, postgresSchemaPath } from './postgres/schema.ts';
+import { keepConnectionErrorsFromCrashing } from './postgres/connection-errors.ts';
 
 export const prismaDir = path.join(projectRoot, 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
@@ -66,22 +67,18 @@ function sqliteUpToDate(databaseUrl: string, names: string[]): boolean {
   }
 }
 
+/** The committed migrations of a provider, in order. */
+async function committedMigrations(provider: Provider): Promise<Migration[]> {
+  const list = await loadMigrationList(provider);
+  return list.migrationDirectories.map((d) => ({ name: d.path, sql: d.migrationFile.content.value }));
+}
+
 /** Brings the database at `databaseUrl` up to date; returns the names of migrations applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
   if (providerOf(databaseUrl) === 'postgresql') return migratePostgres(databaseUrl);
-  const list = await loadMigrationList('sqlite');
-  if (sqliteUpToDate(databaseUrl, list.migrationDirectories.map((d) => d.path))) return [];
-  return applyMigrations('sqlite', createAdapterFactory(databaseUrl), list);
-}
-
-async function applyMigrations(provider: Provider, factory: Parameters<typeof openSchemaEngine>[1], list: Awaited<ReturnType<typeof loadMigrationList>>) {
-  const { engine, close } = await openSchemaEngine(MIGRATIONS[provider].schema, factory);
-  try {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: filtersFor(provider) });
-    return appliedMigrationNames;
-  } finally {
-    await close();
-  }
+  const migrations = await committedMigrations('sqlite');
+  if (sqliteUpToDate(databaseUrl, migrations.map((m) => m.name))) return [];
+  return applySqliteMigrations(sqliteFilePath(databaseUrl), migrations);
 }
 
 /** Any constant shared by every instance: the session-level advisory lock that serialises migrations. */
@@ -92,9 +89,9 @@ const MIGRATION_LOCK = 727_073_001;
  * first to take the advisory lock migrates, the others wait for it and then find nothing to do.
  */
 async function migratePostgres(databaseUrl: string): Promise<string[]> {
-  const list = await loadMigrationList('postgresql');
-  const names = list.migrationDirectories.map((d) => d.path);
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const migrations = await committedMigrations('postgresql');
+  const names = migrations.map((m) => m.name);
+  const client = keepConnectionErrorsFromCrashing(new pg.Client({ connectionString: databaseUrl }));
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -104,7 +101,7 @@ async function migratePostgres(databaseUrl: string): Promise<string[]> {
         const applied = new Set((await client.query(APPLIED)).rows.map((r) => r.migration_name as string));
         if (names.every((n) => applied.has(n))) return [];
       }
-      return await applyMigrations('postgresql', new PrismaPg({ connectionString: databaseUrl }) as never, list);
+      return await applyPostgresMigrations(client, migrations);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

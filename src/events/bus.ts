@@ -38,6 +38,18 @@ export interface RecordChangedEvent {
   record: Record<string, unknown> & { ID: number };
 }
 
+/**
+ * Someone's access changed: a session ended, a membership was removed or its role changed.
+ * Open subscriptions of that person re-check what they may see (and end when nothing).
+ */
+export interface AccessChangedEvent {
+  personId: number;
+  /** The project whose membership changed; null: every project (a session ended, an account changed). */
+  projectId: string | null;
+  /** The session that ended; null when not about one session. */
+  sessionId: number | null;
+}
+
 /** A notification attempt finished (after its outcome was stored). */
 export interface NotificationEvent {
   projectId: string;
@@ -90,6 +102,7 @@ export interface GatewayEventMap {
   recordChanged: [RecordChangedEvent, RemoteOrigin?];
   notification: [NotificationEvent, RemoteOrigin?];
   inboundEmail: [InboundEmailEvent];
+  accessChanged: [AccessChangedEvent, RemoteOrigin?];
 }
 
 export class MonitoringEvents extends EventEmitter<GatewayEventMap> {

@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { MonitoringEvents, type GatewayEventMap, type RemoteOrigin } from './bus.ts';
 import { taggedJson } from './tagged-json.ts';
 
-export const FANNED_OUT_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged', 'notification'] as const satisfies ReadonlyArray<keyof GatewayEventMap>;
+export const FANNED_OUT_TOPICS = ['flip', 'checkChanged', 'ping', 'recordChanged', 'notification', 'accessChanged'] as const satisfies ReadonlyArray<keyof GatewayEventMap>;
 type FannedOutTopic = (typeof FANNED_OUT_TOPICS)[number];
 
 export const DEFAULT_NAMESPACE = 'gateway:events';
@@ -38,6 +38,8 @@ interface Envelope {
   o: string;
   /** The publisher already delivered it itself (it was not subscribed): it skips the echo. */
   d: boolean;
+  /** The publisher's sequence number (it recognizes its own echoes by it). */
+  n?: number;
   /** The payload. */
   p: unknown;
 }
@@ -54,6 +56,16 @@ export class RedisFanoutEvents extends MonitoringEvents {
   #wasUp = false;
   #errorLogged = false;
   #closing = false;
+  #sequence = 0;
+  // When only the publisher's connection breaks, Redis may have taken a PUBLISH whose answer was
+  // lost: its echo on the subscriber connection can come before or after the failure. Whichever
+  // comes first delivers it, the other is skipped (by the publisher's sequence number).
+  /** Own publishes not yet answered. */
+  readonly #inFlight = new Set<number>();
+  /** Own echoes delivered while their PUBLISH was still unanswered (emptied as each is answered). */
+  readonly #echoedInFlight = new Set<number>();
+  /** Own publishes that failed while subscribed, delivered here instead (no echo can come after the subscriber connection closes: emptied then). */
+  readonly #deliveredInstead = new Set<number>();
 
   constructor(o: RedisFanoutOptions) {
     super();
@@ -64,9 +76,12 @@ export class RedisFanoutEvents extends MonitoringEvents {
       // A command with Redis away fails at once instead of waiting in a queue: a publish is
       // then delivered here, and requests never wait for Redis.
       enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
+      // A command on a connection that closes fails at that close. With 1, ioredis keeps it
+      // for a resend that autoResendUnfulfilledCommands: false then drops without settling
+      // it: a publish cut off in flight was never delivered anywhere (issue #30).
+      maxRetriesPerRequest: 0,
       // #listen subscribes again on every new connection (and knows when it is done); a
-      // publish lost with its connection was delivered here, so sending it again would repeat it.
+      // publish lost with its connection is delivered here (#publish), so resending it would repeat it.
       autoResubscribe: false,
       autoResendUnfulfilledCommands: false,
       retryStrategy: (attempt) => Math.min(min * 2 ** Math.min(attempt - 1, 16), max),
@@ -81,6 +96,7 @@ export class RedisFanoutEvents extends MonitoringEvents {
     this.#sub.on('ready', () => this.#listen());
     this.#sub.on('close', () => {
       this.#listening = false;
+      this.#deliveredInstead.clear();
       this.#changed();
     });
     this.#sub.on('message', (channel: string, message: string) => {
@@ -107,15 +123,16 @@ export class RedisFanoutEvents extends MonitoringEvents {
     // Not subscribed (yet, or any more): the echo would not come back, so deliver it now.
     const deliverHere = !this.#listening;
     let message: string;
+    const n = ++this.#sequence;
     try {
-      message = taggedJson.stringify({ o: this.instanceId, d: deliverHere, p: args[0] } satisfies Envelope);
+      message = taggedJson.stringify({ o: this.instanceId, d: deliverHere, n, p: args[0] } satisfies Envelope);
     } catch (err) {
       // A payload that cannot be serialized still reaches this instance's subscribers.
       this.#log?.error({ err, topic }, 'event could not be published to redis');
       return this.#emitHere(topic, ...args);
     }
     // Never awaited: a request does not wait for Redis, and #publish handles a failure itself.
-    void this.#publish(channel, message);
+    void this.#publish(channel, message, deliverHere ? null : n);
     return deliverHere ? this.#emitHere(topic, ...args) : true;
   }
 
@@ -132,15 +149,27 @@ export class RedisFanoutEvents extends MonitoringEvents {
     return (super.emit as (topic: string, ...args: unknown[]) => boolean).call(this, topic, ...args);
   }
 
-  #publish(channel: string, message: string): Promise<void> {
+  /** `n`: the sequence number of a publish whose echo delivers it here (null: delivered already). */
+  #publish(channel: string, message: string, n: number | null): Promise<void> {
+    if (n !== null) this.#inFlight.add(n);
     return this.#pub.publish(channel, message).then(
-      () => undefined,
+      () => {
+        if (n === null) return;
+        this.#inFlight.delete(n);
+        this.#echoedInFlight.delete(n);
+      },
       (err: Error) => {
-        // Not sent (the connection went away under it): this instance's subscribers still get it.
+        // Not sent, or its answer lost with the connection: this instance's subscribers still get
+        // it, once (unless its echo came already).
         this.#onError(err);
+        if (n === null) return;
+        this.#inFlight.delete(n);
+        if (this.#echoedInFlight.delete(n)) return;
         const envelope = this.#parse(message);
         const topic = this.#topics.get(channel);
-        if (envelope && !envelope.d && topic) this.#deliver(topic, envelope.p);
+        if (!envelope || !topic) return;
+        if (this.#listening) this.#deliveredInstead.add(n);
+        this.#deliver(topic, envelope.p);
       },
     );
   }
@@ -148,7 +177,10 @@ export class RedisFanoutEvents extends MonitoringEvents {
   #receive(topic: FannedOutTopic, envelope: Envelope | null) {
     if (!envelope || typeof envelope.o !== 'string') return;
     if (envelope.o === this.instanceId) {
-      if (!envelope.d) this.#deliver(topic, envelope.p);
+      const n = envelope.n;
+      if (envelope.d || (n !== undefined && this.#deliveredInstead.delete(n))) return;
+      if (n !== undefined && this.#inFlight.has(n)) this.#echoedInFlight.add(n);
+      this.#deliver(topic, envelope.p);
     } else {
       this.#deliver(topic, envelope.p, { remote: true, origin: envelope.o });
     }

@@ -1,10 +1,10 @@
 // The HTTP side of the gateway: one router for every transport (REST compatibility, GraphQL over
-// HTTP and WebSocket, the web pages, /healthz and /metrics), behind the abuse limits, metrics,
+// HTTP and WebSocket, the web pages, /healthz, /readyz and /metrics), behind the abuse limits, metrics,
 // access log and compression. Given built services; opens no database and starts nothing.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { StatementListener } from '../db/gated-adapter.ts';
 import type { GatewayServices } from '../services.ts';
 import type { NotificationStore } from '../monitoring/notifications/store.ts';
@@ -22,8 +22,15 @@ import { createRouter, routeOf, type HttpRouter } from './router.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createAbuseLimits, LIMIT_SCOPES } from './limits.ts';
 import { compressResponse } from './compression.ts';
+import { registerChannelConsentRoutes } from './channel-consent.ts';
+import { registerTelegramBotRoute } from './telegram-bot.ts';
 import { registerWebRoutes } from './web.ts';
+import { registerOpenApiRoute } from './openapi-route.ts';
 import { logAccess } from './access-log.ts';
+import { createReadinessProbe } from './readiness.ts';
+import { requestIdOf } from './request-id.ts';
+import { clientOf, rememberClient, trustedProxies } from './client-address.ts';
+import { limitStore } from '../rate-limits/redis-limiter.ts';
 import { authenticate } from '../monitoring/projects/service.ts';
 import { viewerFromToken } from '../campus/auth.ts';
 import { tokenFrom } from '../graphql/server/context.ts';
@@ -44,9 +51,15 @@ export interface GatewayHttpServer {
   server: http.Server;
   /** Closes the WebSocket server and its subscriptions (the HTTP server is closed by its owner). */
   closeWebSocket(): Promise<void>;
-  /** Stops the metrics' collectors. */
+  /** Stops the metrics' collectors (and the rate limits' Redis connection). */
   closeMetrics(): void;
 }
+
+/** Seconds a balancer is asked to wait before probing /readyz again after a 503. */
+const READYZ_RETRY_AFTER_S = 5;
+
+/** The longest address the trailing-slash redirect echoes (nginx's default buffer is 8 KB). */
+const MAX_REDIRECT_LENGTH = 8192;
 
 export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpServer {
   const { services, log } = parts;
@@ -56,7 +69,11 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
       // Like Django's APPEND_SLASH: a GET without the trailing slash is redirected (301).
       const [path, query] = (req.url ?? '/').split(/\?(.*)/s, 2);
       if ((req.method === 'GET' || req.method === 'HEAD') && path && !path.endsWith('/') && router.find('GET', `${path}/`)) {
-        res.writeHead(301, { Location: `${path}/${query ? `?${query}` : ''}`, 'Content-Length': 0 });
+        const location = `${path}/${query ? `?${query}` : ''}`;
+        // A Location as long as the request line would overflow a client's header limit (16 KB
+        // in Node and browsers): such an address is refused rather than echoed back.
+        if (location.length > MAX_REDIRECT_LENGTH) return sendJson(res, 414, { error: 'the address is too long' });
+        res.writeHead(301, { Location: location, 'Content-Length': 0 });
         return res.end();
       }
       // Under a campus prefix (bad percent-encoding included): Slate's own 404.
@@ -79,8 +96,13 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
     eventFanoutUp: fanout ? () => fanout.fanoutUp : undefined,
     rateLimitKeys: () => Object.fromEntries(LIMIT_SCOPES.flatMap((scope) => (limits?.limiters[scope] ? [[scope, limits.limiters[scope].size]] : []))),
   });
+  // With REDIS_URL every instance counts in the same Redis (src/rate-limits/redis-limiter.ts).
+  const limitRedis = config.redisUrl === null ? null : limitStore(config.redisUrl);
+  // Its errors are handled per command (fail over to memory); ioredis would print them too.
+  limitRedis?.on('error', () => {});
   limits = createAbuseLimits({
     settings: config.rateLimits,
+    shared: limitRedis ? { redis: limitRedis, keyPrefix: `${config.redisChannelPrefix}:limits`, log } : null,
     clock: monitoring.clock,
     onLimited: (scope) => metrics.rateLimited(scope),
     // The same fields the /login handler reads (rest-compat/campus/routes.ts); the body is read once.
@@ -97,6 +119,14 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
   // With Redis away the instance still serves everything but live events from other instances:
   // still 200 (docs/decisions.md, "Redis event fan-out"), and the body says what is missing.
   router.get('/healthz', fanout ? (_req, res) => sendText(res, 200, fanout.fanoutUp ? 'OK' : FANOUT_DEGRADED) : (_req, res) => sendText(res, 200, 'OK'));
+  // Readiness: the database answers, migrations are applied, Redis is up when configured.
+  // 503 with Retry-After otherwise, and the body names what is not ready (src/http/readiness.ts).
+  const readiness = createReadinessProbe({ databaseUrl: config.databaseUrl, redisUp: fanout ? () => fanout.fanoutUp : null, log });
+  router.get('/readyz', async (_req, res) => {
+    const { ready, checks, failing } = await readiness();
+    if (ready) return sendJson(res, 200, { status: 'ready', checks });
+    sendJson(res, 503, { status: 'not ready', failing, checks }, { 'Retry-After': String(READYZ_RETRY_AFTER_S) });
+  });
   const metricsKey = config.metricsKey === null ? null : Buffer.from(`Bearer ${config.metricsKey}`);
   router.get('/metrics', async (req, res) => {
     if (metricsKey && !sameSecret(req.headers.authorization, metricsKey)) {
@@ -107,6 +137,11 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
     res.end(body);
   });
   registerHealthchecksRoutes(router, monitoring, log);
+  // The REST APIs' OpenAPI description (src/openapi/).
+  registerOpenApiRoute(router, monitoring.settings);
+  // The verify and unsubscribe links a channel's recipient gets by mail (src/http/channel-consent.ts).
+  registerChannelConsentRoutes(router, monitoring, log);
+  registerTelegramBotRoute(router, config.notify, config.telegramWebhookSecret, log);
   parts.routes?.(router, services);
   registerCampusRoutes(router, campus, log);
   const graphql = createGraphQLHandler(services, log, metrics.registry, limits.loginThrottle);
@@ -116,10 +151,15 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
 
   const accessLog = config.accessLog && log.isLevelEnabled('info');
   const admission = limits;
+  const trusted = trustedProxies(config.trustedProxies);
   const server = http.createServer((req, res) => {
+    // Who the client is, worked out once: handlers read it with clientOf (client-address.ts).
+    const client = rememberClient(req, trusted);
     const route = routeOf(router, req);
+    const requestId = requestIdOf(req, client.viaTrustedProxy);
+    res.setHeader('X-Request-Id', requestId);
     metrics.observeHttp(req, res, route);
-    if (accessLog) logAccess(log, req, res, route);
+    if (accessLog) logAccess(log, req, res, route, requestId);
     // Pings answer a two-byte OK on the hot path: not worth a look.
     if (config.compressionMinBytes !== null && route !== '/ping/*') compressResponse(req, res, config.compressionMinBytes);
     const admitted = admission.admit(req, res, route);
@@ -136,12 +176,17 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
+  // Before ws's own listener: a socket's operations see the client behind a trusted proxy too.
+  server.prependListener('upgrade', (req: http.IncomingMessage) => void rememberClient(req, trusted));
   websocket = attachGraphQLWebSocket(server, graphql.yoga, services, config.wsKeepAliveMs, limits.admitOperation);
   const ws = websocket;
   return {
     server,
     closeWebSocket: () => ws.close(),
-    closeMetrics: () => metrics.close(),
+    closeMetrics: () => {
+      metrics.close();
+      limitRedis?.disconnect();
+    },
   };
 }
 

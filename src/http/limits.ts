@@ -4,12 +4,17 @@
 // and /metrics are never limited: a cron job that pings must never be refused for its rate.
 // A credential gets a budget of its own only when it is valid: an unknown key or token counts
 // against the client's address, or a random header per request would be a fresh budget each.
+// The client's address is the one behind a trusted proxy (client-address.ts); with REDIS_URL the
+// counts are shared by every instance (src/rate-limits/redis-limiter.ts).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock.ts';
-import type { RateLimitSettings } from '../config.ts';
+import type { RateLimitSettings } from '../config/index.ts';
 import { LoginRateLimitedError, LoginThrottle } from '../campus/login-throttle.ts';
 import { RateLimiter, type RateRule, type Verdict } from './rate-limit.ts';
+import { memoryLimiter, sharedLimiter, type Limiter, type LimitStore } from '../rate-limits/redis-limiter.ts';
+import { clientOf } from './client-address.ts';
 import { sendJson } from './respond.ts';
 
 export const LIMIT_SCOPES = ['login_account', 'login_address', 'api', 'graphql'] as const;
@@ -25,6 +30,8 @@ export interface AbuseLimitOptions {
   apiBodyKey(req: IncomingMessage): Promise<string | null>;
   /** Whether a credential belongs to someone: an API key of a project, a campus session token. */
   credentialValid(kind: CredentialKind, value: string): Promise<boolean>;
+  /** With REDIS_URL: the counts shared by every instance, under `<keyPrefix>:<scope>`. */
+  shared?: { redis: LimitStore; keyPrefix: string; log: Logger } | null;
 }
 
 export type CredentialKind = 'key' | 'token';
@@ -38,10 +45,10 @@ export interface Credentials {
 
 export interface AbuseLimits {
   /** Each scope's limiter (null: switched off), for the bucket gauge and tests. */
-  limiters: Record<LimitScope, RateLimiter | null>;
+  limiters: Record<LimitScope, Limiter | null>;
   /**
-   * Whether the request may go on to its handler; when not, the 429 has been sent. A login
-   * answers asynchronously (its body names the account), anything else synchronously.
+   * Whether the request may go on to its handler; when not, the 429 has been sent. A limited
+   * route answers asynchronously (a count may live in Redis), anything else synchronously.
    */
   admit(req: IncomingMessage, res: ServerResponse, route: string): boolean | Promise<boolean>;
   /** One GraphQL operation that did not come through admit (WebSocket), counted as a request. */
@@ -68,7 +75,6 @@ const API_ROUTE = /^\/api\/v\d+\/(?!status\/$)/;
 const digest = (kind: string, value: string) => `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
 
 const addressKey = (address: string | undefined) => `addr:${address ?? 'unknown'}`;
-const addressOf = (req: IncomingMessage) => addressKey(req.socket.remoteAddress);
 
 function header(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];
@@ -90,19 +96,24 @@ export function sendRateLimited(res: ServerResponse, scope: LimitScope, retryAft
 
 export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
   const { settings, clock, onLimited } = options;
-  const make = (rule: RateRule | null) => (rule ? new RateLimiter(rule, clock, settings.maxKeys) : null);
-  const limiters: Record<LimitScope, RateLimiter | null> = {
-    login_account: make(settings.loginAccount),
-    login_address: make(settings.loginAddress),
-    api: make(settings.api),
-    graphql: make(settings.graphql),
+  const shared = options.shared ?? null;
+  const make = (scope: LimitScope, rule: RateRule | null): Limiter | null => {
+    if (!rule) return null;
+    const bucket = new RateLimiter(rule, clock, settings.maxKeys);
+    return shared ? sharedLimiter({ redis: shared.redis, keyPrefix: `${shared.keyPrefix}:${scope}`, fallback: bucket, log: shared.log }) : memoryLimiter(bucket);
+  };
+  const limiters: Record<LimitScope, Limiter | null> = {
+    login_account: make('login_account', settings.loginAccount),
+    login_address: make('login_address', settings.loginAddress),
+    api: make('api', settings.api),
+    graphql: make('graphql', settings.graphql),
   };
 
   const loginThrottle = new LoginThrottle({ account: limiters.login_account, address: limiters.login_address }, onLimited);
 
   /** Takes a token; on refusal answers 429 and returns false. */
-  function take(scope: LimitScope, key: string, res: ServerResponse): boolean {
-    const verdict = limiters[scope]!.take(key);
+  async function take(scope: LimitScope, key: string, res: ServerResponse): Promise<boolean> {
+    const verdict = await limiters[scope]!.take(key);
     if (verdict.ok) return true;
     onLimited(scope);
     sendRateLimited(res, scope, verdict.retryAfter);
@@ -113,7 +124,7 @@ export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
     // A body that cannot be read names no account; its handler answers 400/413/415 as usual.
     const username = limiters.login_account ? await options.loginUsername(req).catch(() => null) : null;
     try {
-      const succeeded = loginThrottle.attempt(req.socket.remoteAddress ?? 'unknown', username);
+      const succeeded = await loginThrottle.attempt(clientOf(req).address ?? 'unknown', username);
       res.once('finish', () => {
         if (res.statusCode === 200) succeeded();
       });
@@ -149,7 +160,7 @@ export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
   }
 
   async function admitKeyed(scope: 'api' | 'graphql', req: IncomingMessage, res: ServerResponse, candidates: Array<[CredentialKind, string | null]>): Promise<boolean> {
-    return take(scope, await bucketOf(candidates, req.socket.remoteAddress), res);
+    return take(scope, await bucketOf(candidates, clientOf(req).address), res);
   }
 
   async function admitApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -179,7 +190,7 @@ export function createAbuseLimits(options: AbuseLimitOptions): AbuseLimits {
     async admitOperation(credentials, address) {
       const limiter = limiters.graphql;
       if (!limiter) return { ok: true };
-      const verdict = limiter.take(await bucketOf(graphqlCandidates(credentials), address));
+      const verdict = await limiter.take(await bucketOf(graphqlCandidates(credentials), address));
       if (!verdict.ok) onLimited('graphql');
       return verdict;
     },

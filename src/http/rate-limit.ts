@@ -1,7 +1,7 @@
 // A token bucket per key, in memory, on the injected clock (Healthchecks' TokenBucket model:
 // `limit` tokens that refill evenly over `windowMs`, so a burst of `limit` is allowed and the
-// sustained rate is limit/window). Each process keeps its own counts: with several instances
-// behind a balancer a client gets up to `limit` per instance.
+// sustained rate is limit/window). Each process keeps its own counts: the whole story without
+// REDIS_URL, and the fallback with it while Redis is away (src/rate-limits/redis-limiter.ts).
 import type { Clock } from '../shared/clock.ts';
 
 export interface RateRule {

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { projectRoot } from '../paths.ts';
 import { statusPageExists } from '../monitoring/status-pages/service.ts';
+import { LINK_PAGES } from '../identity/mail.ts';
 import type { HttpRouter } from './router.ts';
 import { sendText } from './respond.ts';
 
@@ -96,6 +97,12 @@ export function registerWebRoutes(router: HttpRouter, deps: { db: Db }, log: Log
   // The same page: it reads the slug from its address. An unknown or withdrawn slug is a 404
   // here too, so nothing (crawler, monitor) takes it for a published page.
   router.get('/status/:slug', serve(async (b, req, res, params) => send(req, res, (await statusPageExists(deps.db, params.slug ?? '')) ? 200 : 404, b.index, PAGE_HEADERS)));
+  // The pages emailed links open (password reset, sign-in link, address confirmation, invitation):
+  // the same page, which reads the token from its address. The access log names the route
+  // pattern, never the token; nothing caches the page, and no-referrer keeps the token home.
+  for (const page of LINK_PAGES) {
+    router.get(`/${page}/:token`, serve((b, req, res) => send(req, res, 200, b.index, { ...PAGE_HEADERS, 'Cache-Control': 'no-store' })));
+  }
   router.get('/assets/:name', serve((b, req, res, params) => {
     const asset = b.assets.get(params.name ?? '');
     if (!asset) return sendText(res, 404, 'Not found\n');

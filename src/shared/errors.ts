@@ -31,6 +31,20 @@ export const forbidden = (message = 'forbidden') => new DomainError('FORBIDDEN',
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthenticated = (message: string) => new DomainError('UNAUTHENTICATED', message);
 
+/**
+ * Too many requests of one kind (sign-in attempts, channel tests): the caller may try again after
+ * `retryAfter` seconds. GraphQL answers RATE_LIMITED (a 429 with Retry-After over HTTP).
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(bounded(message));
+    this.name = 'RateLimitedError';
+  }
+}
+
 /** A record that failed validation: field → message, plus the values as submitted. */
 export class RecordValidationError extends DomainError {
   constructor(

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Suites about the whole rather than one folder: fixtures, layering, contracts over both transports, processes, fuzzing, installation. */
-const CROSS_CUTTING = ['helpers', 'architecture', 'contract', 'e2e', 'fuzz', 'install'];
+/** Suites about the whole rather than one folder: fixtures (helpers, and data files such as another product's exports), layering, contracts over both transports, processes, fuzzing, installation. */
+const CROSS_CUTTING = ['helpers', 'fixtures', 'architecture', 'contract', 'e2e', 'fuzz', 'install'];
 /** Where a test folder's source may be: test/<x> mirrors src/<x>, <x> (rest-compat, web, scripts, bench). */
 const SOURCE_ROOTS = ['src', '.'];
 

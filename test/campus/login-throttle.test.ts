@@ -15,9 +15,9 @@ function throttle(account: number | null, address: number | null, windowMs = 3_6
   return { clock, limited, t: new LoginThrottle({ account: bucket(account), address: bucket(address) }, (s) => limited.push(s)) };
 }
 
-const refusedBy = (work: () => unknown) => {
+const refusedBy = async (work: () => unknown) => {
   try {
-    work();
+    await work();
     return null;
   } catch (err) {
     if (!(err instanceof LoginRateLimitedError)) throw err;
@@ -26,53 +26,53 @@ const refusedBy = (work: () => unknown) => {
 };
 
 describe('LoginThrottle', () => {
-  it('refuses the account past its budget, with the seconds until the next token', () => {
+  it('refuses the account past its budget, with the seconds until the next token', async () => {
     const { t, limited } = throttle(3, 100);
-    for (let i = 0; i < 3; i++) t.attempt('10.0.0.1', 'ada');
-    expect(refusedBy(() => t.attempt('10.0.0.2', 'ada'))).toEqual(['login_account', 1200, 'Too many login attempts, try again in 1200 seconds']);
+    for (let i = 0; i < 3; i++) await t.attempt('10.0.0.1', 'ada');
+    expect(await refusedBy(() => t.attempt('10.0.0.2', 'ada'))).toEqual(['login_account', 1200, 'Too many login attempts, try again in 1200 seconds']);
     expect(limited).toEqual(['login_account']);
     // Another account is not affected.
-    expect(refusedBy(() => t.attempt('10.0.0.1', 'grace'))).toBeNull();
+    expect(await refusedBy(() => t.attempt('10.0.0.1', 'grace'))).toBeNull();
   });
 
-  it('counts usernames differing only in case as one account', () => {
+  it('counts usernames differing only in case as one account', async () => {
     const { t } = throttle(2, 100);
-    t.attempt('a', 'Ada');
-    t.attempt('a', 'ADA');
-    expect(refusedBy(() => t.attempt('a', 'ada'))?.[0]).toBe('login_account');
+    await t.attempt('a', 'Ada');
+    await t.attempt('a', 'ADA');
+    expect((await refusedBy(() => t.attempt('a', 'ada')))?.[0]).toBe('login_account');
   });
 
-  it('does not count a login that succeeded', () => {
+  it('does not count a login that succeeded', async () => {
     const { t } = throttle(2, 100);
-    for (let i = 0; i < 5; i++) t.attempt('a', 'ada')();
-    t.attempt('a', 'ada');
-    t.attempt('a', 'ada');
-    expect(refusedBy(() => t.attempt('a', 'ada'))?.[0]).toBe('login_account');
+    for (let i = 0; i < 5; i++) (await t.attempt('a', 'ada'))();
+    await t.attempt('a', 'ada');
+    await t.attempt('a', 'ada');
+    expect((await refusedBy(() => t.attempt('a', 'ada')))?.[0]).toBe('login_account');
   });
 
-  it('limits an address whatever the account, and says 1 second in the singular', () => {
+  it('limits an address whatever the account, and says 1 second in the singular', async () => {
     // A token every 1,024 ms (binary fractions, so the refill adds up exactly).
     const { t, clock, limited } = throttle(100, 2, 2048);
-    t.attempt('10.0.0.1', 'a');
-    t.attempt('10.0.0.1', 'b');
+    await t.attempt('10.0.0.1', 'a');
+    await t.attempt('10.0.0.1', 'b');
     clock.advance(24);
-    expect(refusedBy(() => t.attempt('10.0.0.1', 'c'))).toEqual(['login_address', 1, 'Too many login attempts, try again in 1 second']);
+    expect(await refusedBy(() => t.attempt('10.0.0.1', 'c'))).toEqual(['login_address', 1, 'Too many login attempts, try again in 1 second']);
     expect(limited).toEqual(['login_address']);
-    expect(refusedBy(() => t.attempt('10.0.0.2', 'c'))).toBeNull();
+    expect(await refusedBy(() => t.attempt('10.0.0.2', 'c'))).toBeNull();
     clock.advance(1000);
-    expect(refusedBy(() => t.attempt('10.0.0.1', 'c'))).toBeNull();
+    expect(await refusedBy(() => t.attempt('10.0.0.1', 'c'))).toBeNull();
   });
 
-  it('counts only the address when there is no username or no account bucket', () => {
+  it('counts only the address when there is no username or no account bucket', async () => {
     const noAccount = throttle(null, 100);
-    for (let i = 0; i < 10; i++) noAccount.t.attempt('a', 'ada');
+    for (let i = 0; i < 10; i++) await noAccount.t.attempt('a', 'ada');
     const { t } = throttle(1, 100);
-    for (let i = 0; i < 10; i++) t.attempt('a', null);
-    expect(refusedBy(() => t.attempt('a', 'ada'))).toBeNull();
+    for (let i = 0; i < 10; i++) await t.attempt('a', null);
+    expect(await refusedBy(() => t.attempt('a', 'ada'))).toBeNull();
   });
 });
 
-describe('throttledLogin', () => {
+describe('throttledLogin', async () => {
   const w = useWorld();
 
   it('counts wrong passwords against the account and lets a right one through, uncounted', async () => {

@@ -1,23 +1,26 @@
-// Channel commands of the operator CLI as a user runs them (the real bin in a child process):
-// webhook specs from options, channel tests against a real local receiver, the channel list
-// with the last outcome, disabling, and the repeat-alert period.
+// Channel commands of the operator CLI (in process): webhook specs from options, channel tests
+// against a real local receiver, the channel list with the last outcome, disabling, and the
+// repeat-alert period. One test starts the real bin to show what only a process shows: after
+// sending a test over the network it exits, leaving no connection or timer that keeps it alive.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { runCli } from '../helpers/cli.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useHttpReceiver } from '../helpers/fixtures.ts';
+import { gatewayIn } from './in-process.ts';
 
 const exec = promisify(execFile);
 let dir: string;
 let env: NodeJS.ProcessEnv;
 const receiver = useHttpReceiver({ reset: true });
 let projectId: string;
+/** The webhook the first tests create and the later ones change. */
+let hook: { id: string; name: string; kind: string };
 
-const gateway = (...args: string[]) => runCli(env, args);
+const gateway = (...args: string[]) => gatewayIn(env, args);
 /** Rows of the CLI's database, read directly. */
 function rows<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(path.join(dir, 'cli.db'), { readonly: true });
@@ -46,7 +49,7 @@ const listed = async (id: string) => (await list()).find((c) => c.id === id)!;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cli-channels-'));
-  env = { ...process.env, DATABASE_URL: `file:${dir}/cli.db`, NOTIFY_TIMEOUT_MS: '5000', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True' };
+  env = { DATABASE_URL: `file:${dir}/cli.db`, NOTIFY_TIMEOUT_MS: '5000', INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True' };
   const r = await gateway('project', 'create', '--name', 'Ops', '--json');
   expect(r.code, r.stderr).toBe(0);
   projectId = JSON.parse(r.stdout).id;
@@ -56,8 +59,6 @@ afterAll(async () => {
 });
 
 describe('gateway channel (webhook spec)', () => {
-  let hook: { id: string; name: string; kind: string };
-
   it('creates a webhook from the full spec and lists it as Healthchecks stores it', async () => {
     const r = await gateway(
       'channel', 'create', '--project', projectId, '--kind', 'webhook', '--name', 'ops hook',
@@ -145,8 +146,8 @@ describe('gateway channel (webhook spec)', () => {
     ]);
     expect(on.code, on.stderr).toBe(0);
     expect(on.stdout).toMatch(/^disabled\s+false$/m);
-    expect(both.code).toBe(1);
-    expect(both.stderr).toContain('choose one of --disable, --enable');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('error: choose one of --disable, --enable');
     expect(rows('SELECT disabled FROM Channel WHERE code = ?', hook.id)).toEqual([{ disabled: 0 }]);
   });
 });
@@ -159,13 +160,23 @@ describe('gateway channel (other input)', () => {
     expect(rows('SELECT kind, value, notifyDown, notifyUp FROM Channel WHERE code = ?', id)).toEqual([{ kind: 'email', value: 'ops@example.org', notifyDown: 1, notifyUp: 0 }]);
   });
 
+  it("takes Healthchecks' kind codes and its stored values: --kind pd, ntfy's JSON (a priority of 0 turns that status off)", async () => {
+    const pd = await gateway('channel', 'create', '--project', projectId, '--kind', 'pd', '--value', 'f1e2d3c4b5a6f1e2d3c4b5a6f1e2d3c4', '--json');
+    expect(pd.code, pd.stderr).toBe(0);
+    expect(JSON.parse(pd.stdout)).toMatchObject({ kind: 'pagerduty' });
+    const value = '{"priority": 5, "priority_up": 0, "token": "", "topic": "alerts", "url": "https://ntfy.sh"}';
+    const ntfy = await gateway('channel', 'create', '--project', projectId, '--kind', 'ntfy', '--value', value, '--json');
+    expect(ntfy.code, ntfy.stderr).toBe(0);
+    expect(rows('SELECT kind, value, notifyDown, notifyUp FROM Channel WHERE code = ?', JSON.parse(ntfy.stdout).id)).toEqual([{ kind: 'ntfy', value, notifyDown: 1, notifyUp: 0 }]);
+  });
+
   // The messages of every rule are the domain's (test/monitoring/integrations/kinds/webhook/spec.test.ts);
-  // these show that each kind of failure reaches the operator, side by side (each start costs ~1 s).
+  // these show that each kind of failure reaches the operator.
   it('refuses invalid input with a clear message and exit status 1, storing nothing', async () => {
     const before = rows<{ n: number }>('SELECT COUNT(*) AS n FROM Channel')[0]!.n;
     const create = (...args: string[]) => gateway('channel', 'create', '--project', projectId, ...args);
     const cases: Array<[Promise<{ code: number; stderr: string }>, string]> = [
-      [create('--kind', 'pager', '--value', 'x'), 'gateway: kind must be one of email, webhook, sms, slack, mattermost, rocketchat, discord'],
+      [create('--kind', 'pager', '--value', 'x'), 'gateway: kind must be one of email, webhook, sms, slack, mattermost, rocketchat, discord, pagerduty, opsgenie, victorops, pagertree, spike, ntfy, pushover, pushbullet, gotify, msteams, googlechat, zulip, telegram, whatsapp, call, matrix, signal, apprise, shell, group, github, trello'],
       [create('--kind', 'webhook', '--url-down', 'https://x.example.org', '--header-down', 'nocolon'), 'gateway: header must be "Name: value": nocolon'],
       [create('--kind', 'webhook', '--url-down', 'https://x.example.org', '--header-down', 'X Bad: 1'), 'gateway: down: invalid header name: X Bad'],
       [create('--kind', 'webhook', '--method-down', 'POST'), 'gateway: a webhook needs a url for down, for up, or both'],
@@ -202,9 +213,20 @@ describe('gateway project set-nag', () => {
       gateway('project', 'set-nag', '--project', 'nope', '--period', '3600'),
     ]);
     expect([short.code, short.stderr]).toEqual([1, 'gateway: nag period must be between 60 and 2592000 seconds\n']);
-    expect(word.code).toBe(1);
+    expect(word.code).toBe(2);
     expect(word.stderr).toContain(`option '--period <seconds>' argument 'hourly' is invalid. expected a whole number of seconds, or "off"`);
     expect([missing.code, missing.stderr]).toEqual([1, 'gateway: project not found: nope\n']);
     expect(nag()).toBeNull();
+  });
+});
+
+describe('the process', () => {
+  it('sends a channel test over the network and exits with status 0', async () => {
+    // Killed after 15 s, so that a process kept alive by what it sent fails the test rather than hangs it.
+    const { stdout, stderr } = await exec(process.execPath, ['bin/gateway.mjs', 'channel', 'test', '--id', hook.id], { env: { PATH: process.env.PATH, ...env }, timeout: 15_000 });
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^sent \(\d+ ms\)\n$/);
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]).toMatchObject({ method: 'POST', path: '/down?check=TEST' });
   });
 });

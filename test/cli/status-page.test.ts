@@ -1,19 +1,18 @@
 // `gateway project set-status-page`: publishing a project's public status page from the
-// operator CLI (the real bin in a child process), limiting it to tags, withdrawing it, and
-// the usage and domain errors.
+// operator CLI (in process), limiting it to tags, withdrawing it, and the usage and domain errors.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { gatewayIn } from './in-process.ts';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
 let ops: string;
 let other: string;
 
-const gateway = (...args: string[]) => runCli(env, args);
+const gateway = (...args: string[]) => gatewayIn(env, args);
 function row(id: string) {
   const db = new Database(path.join(dir, 'cli.db'), { readonly: true });
   try {
@@ -25,7 +24,7 @@ function row(id: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cli-status-'));
-  env = { ...process.env, DATABASE_URL: `file:${dir}/cli.db`, SITE_ROOT: 'https://hc.example.org' };
+  env = { DATABASE_URL: `file:${dir}/cli.db`, SITE_ROOT: 'https://hc.example.org' };
   for (const name of ['Ops', 'Other']) {
     const r = await gateway('project', 'create', '--name', name, '--json');
     expect(r.code, r.stderr).toBe(0);
@@ -47,7 +46,7 @@ describe('gateway project set-status-page', () => {
     const off = await gateway('project', 'set-status-page', '--project', ops, '--off');
     expect([off.code, off.stdout]).toEqual([0, 'status page off\n']);
     expect(row(ops)).toEqual({ statusSlug: null, statusTags: '' });
-  }, 60_000);
+  });
 
   it('refuses a bad slug, a slug in use, an unknown project, and --slug with --off (or neither)', async () => {
     await gateway('project', 'set-status-page', '--project', other, '--slug', 'taken');
@@ -62,9 +61,9 @@ describe('gateway project set-status-page', () => {
     expect([taken.code, taken.stderr]).toEqual([1, 'gateway: status page slug already taken: taken\n']);
     expect([missing.code, missing.stderr]).toEqual([1, 'gateway: project not found: nope\n']);
     for (const usage of [both, neither]) {
-      expect(usage.code).toBe(1);
+      expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('error: give --slug <slug> or --off');
     }
     expect(row(ops)).toEqual({ statusSlug: null, statusTags: '' });
-  }, 60_000);
+  });
 });

@@ -49,7 +49,7 @@ describe('campus filters and identifiers', () => {
     expect(await groupReads(long(255))).toBeGreaterThan(0);
     expect(await groupReads(long(60_000))).toBe(0);
     expect((await w.campus('GET', `/groups/${long(256)}`, { token: admin })).status).toBe(404);
-    const member = await campusGql(w, 'mutation($g: String!) { setGroupMember(group: $g, person: "1") { role } }', { g: long(60_000) }, admin);
+    const member = await campusGql(w, 'mutation($g: ID!) { setGroupMember(group: $g, person: "1") { role } }', { g: long(60_000) }, admin);
     expect(member.errors?.map((e) => [e.message, e.extensions.code])).toEqual([[`group not found: ${'x'.repeat(100)}…`, 'NOT_FOUND']]);
   });
 

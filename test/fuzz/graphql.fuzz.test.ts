@@ -26,18 +26,18 @@ const OPERATIONS = [
   'query($id: ID, $u: String) { check(id: $id, uniqueKey: $u) { name status tags pings { n } flips { timestamp } } }',
   'query { project { name checks { name status } } }',
   'query($first: Int, $offset: Int, $sort: String, $q: String, $dir: SortDirection) { courses(first: $first, offset: $offset, sort: $sort, q: $q, dir: $dir) { total } }',
-  'query($id: Int, $h: String) { course(id: $id, handle: $h) { ID Title } person(id: $id) { ID } section(handle: $h) { ID } }',
+  'query($id: ID, $h: String) { course(id: $id, handle: $h) { ID Title } person(id: $id) { ID } section(handle: $h) { ID } }',
   'query($first: Int, $offset: Int, $q: String) { people(first: $first, offset: $offset, q: $q) { total } blogPosts(first: $first) { total } }',
   'mutation($input: CheckInput!) { createCheck(input: $input) { created } }',
   'mutation($id: ID!, $input: CheckInput!) { updateCheck(id: $id, input: $input) { name } }',
   'mutation($id: ID!) { pauseCheck(id: $id) { status } }',
   'mutation($id: ID!) { deleteCheck(id: $id) { name } }',
   'mutation($input: CourseInput!) { createCourse(input: $input) { ID } }',
-  'mutation($id: Int!, $message: String!) { commentCourse(id: $id, message: $message) { ID } }',
-  'mutation($id: Int!) { deleteCourse(id: $id) { ID } }',
+  'mutation($id: ID!, $message: String!) { commentCourse(id: $id, message: $message) { ID } }',
+  'mutation($id: ID!) { deleteCourse(id: $id) { ID } }',
   'mutation($username: String!, $password: String!) { login(username: $username, password: $password) { Handle } }',
   'mutation($seconds: Int) { setNagPeriod(seconds: $seconds) }',
-  'mutation($person: String!, $groups: [String!]!) { setPersonGroups(person: $person, groups: $groups) }',
+  'mutation($person: ID!, $groups: [ID!]!) { setPersonGroups(person: $person, groups: $groups) }',
 ];
 
 const VARIABLE_NAMES = ['id', 'u', 'first', 'offset', 'sort', 'q', 'dir', 'h', 'input', 'message', 'username', 'password', 'seconds', 'person', 'groups', '__proto__', 'constructor'];

@@ -24,6 +24,7 @@ beforeAll(async () => {
     ids.pingKey = w.alice.ping_key;
     ids.checkBadgeKey = String(a.badge_url).split('/').pop()!.replace(/\.svg$/, '');
     ids.project = w.alice.id;
+    ids.badgeKey = w.alice.badge_key;
   });
 });
 afterAll(() => fw?.close());
@@ -99,8 +100,8 @@ describe('fuzzing the Healthchecks routes', () => {
     const file = fc.tuple(fc.oneof(fc.constantFrom(ids.checkBadgeKey, 'x'), segment), fc.constantFrom('.svg', '.json', '.shields', '.png', '', '.', '.svg.svg'));
     const path = fc.oneof(
       fc.tuple(fc.constantFrom('0', '2', '3', '99999999999999999999', '-1', 'a'), file).map(([n, [k, e]]) => `/b/${n}/${k}${e}`),
-      fc.tuple(fc.oneof(fc.constant(ids.project), segment), segment, file).map(([p, sig, [k, e]]) => `/badge/${p}/${sig}/${k}${e}`),
-      fc.tuple(fc.oneof(fc.constant(ids.project), segment), segment, fc.constantFrom('.svg', '.json', '-2.svg')).map(([p, sig, e]) => `/badge/${p}/${sig}${e}`),
+      fc.tuple(fc.oneof(fc.constantFrom(ids.project, ids.badgeKey), segment), segment, file).map(([p, sig, [k, e]]) => `/badge/${p}/${sig}/${k}${e}`),
+      fc.tuple(fc.oneof(fc.constantFrom(ids.project, ids.badgeKey), segment), segment, fc.constantFrom('.svg', '.json', '-2.svg')).map(([p, sig, e]) => `/badge/${p}/${sig}${e}`),
     );
     await fc.assert(
       fc.asyncProperty(method, path, queryString, async (m, p, q) => {
@@ -114,7 +115,7 @@ describe('fuzzing the Healthchecks routes', () => {
   });
 
   it('any path at all (prefixes from every route family): no 5xx, no change on 4xx', async () => {
-    const prefix = fc.constantFrom('', '/api', '/api/v3', '/ping', '/badge', '/b', '/people', '/blog', '/graphql', '/healthz', '/metrics', '/login', '//', '/./', '/%2e%2e');
+    const prefix = fc.constantFrom('', '/api', '/api/v3', '/ping', '/badge', '/b', '/people', '/blog', '/graphql', '/healthz', '/metrics', '/projects', `/projects/${ids.project}/metrics`, '/login', '//', '/./', '/%2e%2e');
     await fc.assert(
       fc.asyncProperty(method, prefix, fc.array(segment, { maxLength: 5 }), queryString, apiKey(), async (m, p, segs, q, key) => {
         const headers: Record<string, string> = {};

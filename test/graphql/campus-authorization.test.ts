@@ -89,13 +89,13 @@ async function seed() {
   const people = [pat, self.User!, self.Staff!];
   for (const section of sections) {
     for (const [i, person] of people.entries()) {
-      const r = await q('mutation($s: String!, $p: String!, $r: ParticipantRole!) { setSectionParticipant(section: $s, person: $p, role: $r) { databaseId } }', 'Administrator', { s: String(section), p: String(person), r: i === 0 ? 'Teacher' : 'Student' });
+      const r = await q('mutation($s: ID!, $p: ID!, $r: ParticipantRole!) { setSectionParticipant(section: $s, person: $p, role: $r) { databaseId } }', 'Administrator', { s: String(section), p: String(person), r: i === 0 ? 'Teacher' : 'Student' });
       expect(r.errors).toBeUndefined();
     }
   }
   for (const group of Object.values(groups)) {
     for (const person of people) {
-      const r = await q('mutation($g: String!, $p: String!) { setGroupMember(group: $g, person: $p) { databaseId } }', 'Administrator', { g: String(group), p: String(person) });
+      const r = await q('mutation($g: ID!, $p: ID!) { setGroupMember(group: $g, person: $p) { databaseId } }', 'Administrator', { g: String(group), p: String(person) });
       expect(r.errors).toBeUndefined();
     }
   }

@@ -42,7 +42,7 @@ describe('sections(term, course, location, enrolledUser)', () => {
 
 describe('blogPosts(authorId) and groups(topLevel, parentId, query)', () => {
   it('filters posts by author and groups by place in the tree and name', async () => {
-    const posts = await q('query($a: Int) { blogPosts(authorId: $a) { nodes { title } } }', { a: s.student.id }, null);
+    const posts = await q('query($a: ID) { blogPosts(authorId: $a) { nodes { title } } }', { a: s.student.id }, null);
     expect(posts.data.blogPosts.nodes).toEqual([{ title: 'Student post' }]);
     const names = async (args: string) => (await q(`{ groups${args} { nodes { name } } }`)).data.groups.nodes.map((g: { name: string }) => g.name);
     // GraphQL lists every group unless asked for the top level (REST follows Slate's top-level default).

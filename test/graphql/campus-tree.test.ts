@@ -65,7 +65,7 @@ describe('children of tree records', () => {
     expect(anon.errors).toBeUndefined();
     expect(anon.data.location.children).toEqual([{ databaseId: first.databaseId }]);
     // …and a Live child of a Hidden parent shows no parent.
-    const hiddenParent = await q('mutation($id: Int!) { updateLocation(id: $id, input: { status: "Hidden" }) { databaseId } }', { id: parent.databaseId });
+    const hiddenParent = await q('mutation($id: ID!) { updateLocation(id: $id, input: { status: "Hidden" }) { databaseId } }', { id: parent.databaseId });
     expect(hiddenParent.errors).toBeUndefined();
     const orphan = await q('query($h: String) { location(handle: $h) { parent { databaseId } } }', { h: first.handle }, user);
     expect(orphan.data.location).toEqual({ parent: null });

@@ -19,9 +19,9 @@ describe('campus records over GraphQL', () => {
     expect(created.data.createCourse).toMatchObject({ handle: 'physics', code: 'PHY', status: 'Live' });
     const id = created.data.createCourse.databaseId;
     expect((await q('{ course(handle: "physics") { databaseId title } }', {}, null)).data.course).toEqual({ databaseId: id, title: 'Physics' });
-    const updated = await q('mutation($id: Int!) { updateCourse(id: $id, input: { description: "Forces" }) { description title modifierId } }', { id });
+    const updated = await q('mutation($id: ID!) { updateCourse(id: $id, input: { description: "Forces" }) { description title modifierId } }', { id });
     expect(updated.data.updateCourse).toMatchObject({ description: 'Forces', title: 'Physics', modifierId: expect.any(Number) });
-    expect((await q('mutation($id: Int!) { deleteCourse(id: $id) { databaseId } }', { id })).data.deleteCourse.databaseId).toBe(id);
+    expect((await q('mutation($id: ID!) { deleteCourse(id: $id) { databaseId } }', { id })).data.deleteCourse.databaseId).toBe(id);
     expect((await q('{ course(handle: "physics") { databaseId } }')).data.course).toBeNull();
     expect(await w.app.db.course.count({ where: { ID: id } })).toBe(0);
   });
@@ -50,12 +50,12 @@ describe('campus records over GraphQL', () => {
     const course = (await q('mutation { createCourse(input: { title: "Drama", code: "DRA" }) { databaseId } }', {}, token)).data.createCourse;
     const section = (await q('mutation($c: Int!) { createSection(input: { courseId: $c, title: "Drama 1" }) { handle code } }', { c: course.databaseId }, token)).data.createSection;
     expect(section.code).toBe('DRA-001');
-    const set = await q('mutation($s: String!) { setSectionParticipant(section: $s, person: "ggraph", role: Teacher) { role person { lastName } } }', { s: section.handle }, token);
+    const set = await q('mutation($s: ID!) { setSectionParticipant(section: $s, person: "ggraph", role: Teacher) { role person { lastName } } }', { s: section.handle }, token);
     expect(set.data.setSectionParticipant).toEqual({ role: 'Teacher', person: { lastName: 'Graph' } });
     const read = await q('query($h: String) { section(handle: $h) { course { code } instructors { username } students { databaseId } } }', { h: section.handle }, token);
     expect(read.data.section).toEqual({ course: { code: 'DRA' }, instructors: [{ username: 'ggraph' }], students: [] });
     const group = (await q('mutation { createGroup(input: { name: "Drama Club" }) { handle } }', {}, token)).data.createGroup;
-    await q('mutation($g: String!) { setPersonGroups(person: "ggraph", groups: [$g]) }', { g: group.handle }, token);
+    await q('mutation($g: ID!) { setPersonGroups(person: "ggraph", groups: [$g]) }', { g: group.handle }, token);
     const me = await q('{ person(handle: "ggraph") { groups { name } groupMemberships { role } } }', {}, token);
     expect(me.data.person).toEqual({ groups: [{ name: 'Drama Club' }], groupMemberships: [{ role: 'Member' }] });
   });
@@ -90,8 +90,8 @@ describe('campus relationships are batched', () => {
         for (let i = 0; i < n; i++) {
           const section = (await call('mutation($c: Int!, $t: Int!, $title: String!) { createSection(input: { courseId: $c, termId: $t, title: $title }) { handle } }', { c: course, t: term, title: `${tag} ${i}` })).createSection.handle;
           const person = (await call('mutation($f: String!) { createPerson(input: { firstName: $f, lastName: "Multi" }) { databaseId } }', { f: `${tag}x${i}` })).createPerson.databaseId;
-          await call('mutation($s: String!, $p: String!) { setSectionParticipant(section: $s, person: $p, role: Teacher) { databaseId } }', { s: section, p: String(person) });
-          await call('mutation($p: String!, $g: String!) { setPersonGroups(person: $p, groups: [$g]) }', { p: String(person), g: group });
+          await call('mutation($s: ID!, $p: ID!) { setSectionParticipant(section: $s, person: $p, role: Teacher) { databaseId } }', { s: section, p: String(person) });
+          await call('mutation($p: ID!, $g: ID!) { setPersonGroups(person: $p, groups: [$g]) }', { p: String(person), g: group });
           await call('mutation($a: String!) { createBlogPost(input: { title: $a }) { databaseId } }', { a: `${tag} post ${i}` });
         }
       }

@@ -10,6 +10,7 @@ import { startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink } fr
 import { inProcess, type Query } from './in-process.ts';
 import type { GqlResult } from '../helpers/gql.ts';
 import { createProject, type CreatedProject } from '../../src/monitoring/projects/service.ts';
+import { createChannel } from '../../src/monitoring/integrations/service.ts';
 
 let receiver: HttpReceiver;
 beforeAll(async () => {
@@ -58,7 +59,8 @@ const FULL_SPEC = {
 describe('channels over GraphQL', () => {
   let g: Awaited<ReturnType<typeof graphqlWorld>>;
   beforeAll(async () => {
-    g = await graphqlWorld();
+    // Telegram and Pushover are offered only with their settings (channel-kinds-offered.test.ts).
+    g = await graphqlWorld({ TELEGRAM_TOKEN: '123:abc', PUSHOVER_API_TOKEN: 'po-app-token' });
   });
   afterAll(() => g.w.stop());
 
@@ -72,6 +74,19 @@ describe('channels over GraphQL', () => {
         MATTERMOST: 'https://mm.example.org/hooks/abc',
         ROCKETCHAT: 'https://rocket.example.org/hooks/abc/def',
         DISCORD: 'https://discord.com/api/webhooks/1/abc',
+        PAGERDUTY: 'f1e2d3c4b5a6f1e2d3c4b5a6f1e2d3c4',
+        OPSGENIE: '{"region":"eu","key":"og-key"}',
+        VICTOROPS: 'https://alert.victorops.com/integrations/generic/20131114/alert/k/r',
+        PAGERTREE: 'https://api.pagertree.com/integration/int_abc',
+        SPIKE: 'https://hooks.spike.sh/abc/push-events',
+        NTFY: '{"priority":5,"priority_up":3,"token":"","topic":"alerts","url":"https://ntfy.sh"}',
+        PUSHOVER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG|0|-1',
+        PUSHBULLET: 'o.pushbullet-access-token',
+        GOTIFY: '{"priority":5,"priority_up":5,"token":"AbCdEf","url":"https://gotify.example.org"}',
+        MSTEAMS: 'https://example.logic.azure.com/workflows/abc/triggers/manual/paths/invoke',
+        GOOGLECHAT: 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t',
+        ZULIP: '{"api_key":"fake-key","bot_email":"bot@example.zulipchat.com","mtype":"stream","site":"https://example.zulipchat.com","to":"general","topic":""}',
+        TELEGRAM: '{"id":-1001234567890,"type":"group","name":"Ops"}',
       };
       for (const [kind, value] of Object.entries(valid)) {
         const c = await g.create({ kind, value, name: `${kind} channel` });
@@ -421,8 +436,9 @@ describe('testChannel with delivery settings', () => {
   it('refuses to send webhooks when WEBHOOKS_ENABLED is False', async () => {
     const g = await graphqlWorld({ WEBHOOKS_ENABLED: 'False' });
     try {
-      const c = await g.create({ kind: 'WEBHOOK', value: `${receiver.url}/off` });
-      const r = await g.q(TEST, { id: c.uuid });
+      // Not offered, so not created here: one made before the switch went off (or imported).
+      const c = await createChannel(g.w.app.db, g.w.alice.id, { kind: 'webhook', value: `${receiver.url}/off` });
+      const r = await g.q(TEST, { id: c.code });
       expect(r.data.testChannel).toMatchObject({ ok: false, state: 'FAILED', error: 'Webhook notifications are not enabled.', notification: { state: 'FAILED', attempts: 1 } });
       expect(receiver.requests).toHaveLength(0);
     } finally {
@@ -434,7 +450,8 @@ describe('testChannel with delivery settings', () => {
     const sink: SmtpSink = await startSmtpSink();
     const g = await graphqlWorld({ EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(sink.port), EMAIL_USE_TLS: 'False', DEFAULT_FROM_EMAIL: 'alerts@gateway.test' });
     try {
-      const c = await g.create({ kind: 'EMAIL', value: 'oncall@example.org' });
+      // The operator's channel: an address made over the API waits for its recipient (consent.test.ts).
+      const c = { uuid: (await createChannel(g.w.app.db, g.w.alice.id, { kind: 'email', value: 'oncall@example.org' })).code };
       const r = await g.q(TEST, { id: c.uuid });
       expect(r.data.testChannel).toMatchObject({ ok: true, state: 'SENT', error: '', notification: { state: 'SENT', attempts: 1 } });
       expect(sink.messages).toHaveLength(1);

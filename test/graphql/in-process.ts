@@ -10,7 +10,7 @@ export type Query = <T = any>(query: string, variables?: Record<string, unknown>
 
 /** The app's services with every database access going through `db` (a query-counting proxy). */
 export function servicesOn(app: App, db: unknown): GatewayServices {
-  return { monitoring: { ...app.services.monitoring, db: db as Db }, campus: { ...app.services.campus, db: db as Db } };
+  return { monitoring: { ...app.services.monitoring, db: db as Db }, campus: { ...app.services.campus, db: db as Db }, identity: { ...app.services.identity, db: db as Db } };
 }
 
 export function inProcess(services: GatewayServices, log: Logger, defaultKey: string | null): Query {

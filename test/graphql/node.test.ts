@@ -116,13 +116,13 @@ beforeAll(async () => {
   };
   records.Page = { live: await create('Page', { title: 'About' }), hidden: await create('Page', { title: 'Unlisted', status: 'Hidden' }) };
   for (const post of Object.values(records.BlogPost)) {
-    await ok('mutation($id: Int!) { commentBlogPost(id: $id, message: "Nice") { databaseId } }', { id: post });
+    await ok('mutation($id: ID!) { commentBlogPost(id: $id, message: "Nice") { databaseId } }', { id: post });
   }
   for (const group of Object.values(records.Group)) {
-    await ok('mutation($g: String!, $p: String!) { setGroupMember(group: $g, person: $p) { databaseId } }', { g: String(group), p: String(records.Person.live) });
+    await ok('mutation($g: ID!, $p: ID!) { setGroupMember(group: $g, person: $p) { databaseId } }', { g: String(group), p: String(records.Person.live) });
   }
   for (const section of Object.values(records.Section)) {
-    await ok('mutation($s: String!, $p: String!) { setSectionParticipant(section: $s, person: $p, role: Student) { databaseId } }', { s: String(section), p: String(records.Person.live) });
+    await ok('mutation($s: ID!, $p: ID!) { setSectionParticipant(section: $s, person: $p, role: Student) { databaseId } }', { s: String(section), p: String(records.Person.live) });
   }
 }, 60_000);
 afterAll(() => w?.stop());
@@ -159,7 +159,7 @@ describe('every object type with an identity is a Node', () => {
     expect(byKey.check.id).toBe(check!.id);
     const paused = await ok('mutation($id: ID!) { pauseCheck(id: $id) { id } }', { id: check!.uuid });
     expect(paused.pauseCheck.id).toBe(check!.id);
-    const section = await ok('query($id: Int) { section(id: $id) { id course { id } } }', { id: records.Section!.live });
+    const section = await ok('query($id: ID) { section(id: $id) { id course { id } } }', { id: records.Section!.live });
     const [course] = (await listed('Course')).filter((c) => c.databaseId === records.Course!.live);
     expect(section.section.course.id).toBe(course!.id);
     // An opaque id, but a stable one: the type and the row's key (clients must not rely on it).
@@ -229,7 +229,7 @@ describe('node answers what the type\'s root field answers', () => {
       const id = globalId(kind, databaseId);
       for (const caller of CALLERS) {
         const who = { key: null, token: tokens[caller] };
-        const root = await q(`query($id: Int) { r: ${SINGULAR[kind]}(id: $id) { databaseId } }`, { id: databaseId }, who);
+        const root = await q(`query($id: ID) { r: ${SINGULAR[kind]}(id: $id) { databaseId } }`, { id: databaseId }, who);
         const node = await q(`query($id: ID!) { r: node(id: $id) { ... on ${kind} { databaseId } } }`, { id }, who);
         const seen = (r: GqlResult) => ({ data: r.data?.r ?? null, codes: (r.errors ?? []).map((e) => e.extensions.code) });
         expect({ state, caller, ...seen(node) }).toEqual({ state, caller, ...seen(root) });
@@ -258,9 +258,9 @@ describe('node answers what the type\'s root field answers', () => {
     // Comments on the live post, the hidden draft and the private post; Pat's memberships of the
     // live and the hidden group; Pat's places in the live and the hidden section.
     const ids = [
-      ...(await Promise.all(['live', 'hidden', 'private'].map((s) => one('query($id: Int) { blogPost(id: $id) { comments { id } } }', records.BlogPost![s]!, ['blogPost', 'comments'])))),
-      ...(await Promise.all(['live', 'hidden'].map((s) => one('query($id: Int) { group(id: $id) { members { id } } }', records.Group![s]!, ['group', 'members'])))),
-      ...(await Promise.all(['live', 'hidden'].map((s) => one('query($id: Int) { section(id: $id) { participants { id } } }', records.Section![s]!, ['section', 'participants'])))),
+      ...(await Promise.all(['live', 'hidden', 'private'].map((s) => one('query($id: ID) { blogPost(id: $id) { comments { id } } }', records.BlogPost![s]!, ['blogPost', 'comments'])))),
+      ...(await Promise.all(['live', 'hidden'].map((s) => one('query($id: ID) { group(id: $id) { members { id } } }', records.Group![s]!, ['group', 'members'])))),
+      ...(await Promise.all(['live', 'hidden'].map((s) => one('query($id: ID) { section(id: $id) { participants { id } } }', records.Section![s]!, ['section', 'participants'])))),
     ];
     const answer = async (caller: Caller) => {
       const r = await q(NODES(''), { ids }, { key: null, token: tokens[caller] });

@@ -126,3 +126,12 @@ export function useSmtpSink(opts: { reset?: boolean } = {}): SmtpSink {
   }
   return forward(slot, 'the SMTP sink');
 }
+
+/**
+ * A World's env with the server's outgoing mail pointed at `sink` (plain SMTP), plus `extra`.
+ * The port is a getter, read when the World starts (after the sink listens): pass the result
+ * to useWorld as it is; spreading it would read the port too early.
+ */
+export function mailTo(sink: SmtpSink, extra: Record<string, string> = {}): Record<string, string> {
+  return Object.defineProperty({ EMAIL_HOST: '127.0.0.1', EMAIL_USE_TLS: 'False', ...extra }, 'EMAIL_PORT', { get: () => String(sink.port), enumerable: true });
+}

@@ -8,8 +8,14 @@ import pg from 'pg';
 import { loadMigrationList, migrate } from '../../src/db/migrate.ts';
 import { createDatabase, databaseExists, dropDatabase, withDatabase } from '../../src/db/postgres/admin.ts';
 
-/** The server under test when this run is the PostgreSQL one; undefined on SQLite runs. */
-export const postgresUnderTest = (): string | undefined => (process.env.TEST_DB === 'postgres' ? requiredUrl() : undefined);
+/**
+ * The server under test when this run is the PostgreSQL one; undefined on SQLite runs. Asking
+ * marks the test file as one the PostgreSQL pass runs again (test/helpers/database-pass.ts).
+ */
+export const postgresUnderTest = (): string | undefined => {
+  (globalThis as Record<string, unknown>).__gatewayTestAskedForDatabase = true;
+  return process.env.TEST_DB === 'postgres' ? requiredUrl() : undefined;
+};
 
 /** A server for tests that are about PostgreSQL itself (run in both passes when it is set). */
 export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;

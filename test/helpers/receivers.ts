@@ -14,11 +14,18 @@ export interface ReceivedRequest {
   at: number;
 }
 
+/** An answer with more than a status (a Retry-After, an error document). */
+export interface ReceiverAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 export interface HttpReceiver {
   url: string;
   requests: ReceivedRequest[];
-  /** The status to answer with (default 200); a function decides per request. */
-  respond(status: number | ((req: ReceivedRequest) => number)): void;
+  /** The status to answer with (default 200); a function decides per request, and may add headers and a body. */
+  respond(status: number | ((req: ReceivedRequest) => number | ReceiverAnswer)): void;
   /** Holds every request unanswered until released (or the connection is cut). */
   hold(): void;
   release(): void;
@@ -29,7 +36,7 @@ export interface HttpReceiver {
 
 export async function startHttpReceiver(): Promise<HttpReceiver> {
   const requests: ReceivedRequest[] = [];
-  let status: number | ((req: ReceivedRequest) => number) = 200;
+  let status: number | ((req: ReceivedRequest) => number | ReceiverAnswer) = 200;
   let held: Array<() => void> | null = null;
   const waiters: Array<{ n: number; resolve: () => void }> = [];
   const server = http.createServer((req, res) => {
@@ -40,8 +47,10 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
       requests.push(r);
       for (const w of waiters.filter((w) => requests.length >= w.n)) w.resolve();
       const answer = () => {
-        res.writeHead(typeof status === 'function' ? status(r) : status, { 'Content-Type': 'text/plain' });
-        res.end('ok');
+        const given = typeof status === 'function' ? status(r) : status;
+        const answer: ReceiverAnswer = typeof given === 'number' ? { status: given } : given;
+        res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers });
+        res.end(answer.body ?? 'ok');
       };
       if (held) held.push(answer);
       else answer();

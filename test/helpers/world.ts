@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import { createProject, type CreatedProject } from '../../src/monitoring/projects/service.ts';
 import { createChannel } from '../../src/monitoring/integrations/service.ts';

@@ -1,4 +1,4 @@
-// The access log (one pino line per request, route pattern only) and METRICS_KEY on /metrics.
+// The access log (one pino line per request, route pattern only, with the request id) and METRICS_KEY on /metrics.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import { createProject } from '../../src/monitoring/projects/service.ts';
 import { createWorld, T0 } from '../helpers/world.ts';
@@ -42,7 +42,7 @@ describe('access log', () => {
   });
   afterAll(() => a.stop());
 
-  it('logs method, route pattern, status, duration and address at info, never the raw URL', async () => {
+  it('logs method, route pattern, status, duration, address and request id at info, never the raw URL', async () => {
     const project = await createProject(app.db, { name: 'P' });
     const created = await fetch(`${a.url}/api/v3/checks/`, { method: 'POST', headers: { 'X-Api-Key': project.api_key, 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
     const check = (await created.json()) as { uuid: string; ping_url: string };
@@ -62,6 +62,8 @@ describe('access log', () => {
       expect(l.level).toBe(30);
       expect(typeof l.durationMs).toBe('number');
       expect(l.remoteAddress).toMatch(/127\.0\.0\.1/);
+      // No X-Request-Id sent: a generated one (test/http/request-id.test.ts covers the header).
+      expect(l.requestId).toMatch(/^[A-Za-z0-9_-]{12}$/);
     }
     const text = JSON.stringify(a.lines);
     expect(text).not.toContain(check.uuid);

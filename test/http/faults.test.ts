@@ -210,16 +210,16 @@ describe('campus writes: a fault rolls back the whole request', () => {
     await changesNothing(
       () => failInserts('ContactPoint'),
       async () =>
-        internalError(await campusGql(w, 'mutation($id: Int!) { updatePerson(id: $id, input: { firstName: "Al", email: "al@example.org" }) { id } }', { id: person.ID }, staff)),
+        internalError(await campusGql(w, 'mutation($id: ID!) { updatePerson(id: $id, input: { firstName: "Al", email: "al@example.org" }) { id } }', { id: person.ID }, staff)),
     );
     const course = await create('courses', { Title: 'Graphs', Code: 'GRA' });
     await w.campus('POST', `/courses/${course.ID}/comment`, { token: user, fields: { Message: 'hello' } });
     await changesNothing(
       () => failOn('Course', 'DELETE'),
-      async () => internalError(await campusGql(w, 'mutation($id: Int!) { deleteCourse(id: $id) { id } }', { id: course.ID }, staff)),
+      async () => internalError(await campusGql(w, 'mutation($id: ID!) { deleteCourse(id: $id) { id } }', { id: course.ID }, staff)),
     );
     const [go, bridge] = [await create('groups', { Name: 'Go' }), await create('groups', { Name: 'Bridge' })];
-    const setGroups = (groups: string[]) => campusGql(w, 'mutation($p: String!, $g: [String!]!) { setPersonGroups(person: $p, groups: $g) }', { p: String(person.ID), g: groups }, staff);
+    const setGroups = (groups: string[]) => campusGql(w, 'mutation($p: ID!, $g: [ID!]!) { setPersonGroups(person: $p, groups: $g) }', { p: String(person.ID), g: groups }, staff);
     expect((await setGroups([go.Handle!])).data).toEqual({ setPersonGroups: [go.ID] });
     // Replacing Go with Bridge removes Go first; the failing insert must bring it back.
     await changesNothing(

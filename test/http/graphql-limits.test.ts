@@ -75,7 +75,9 @@ describe('the GraphQL login mutation', () => {
     expect((await gql(w, `mutation { ${loginOp('llogin', 'wrong')} }`)).body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     // Three failures in the hour: the right password is refused too, over both transports.
     const refused = await gql(w, `mutation { ${loginOp('llogin', 'correct horse')} }`);
-    expect(refused.status).toBe(200);
+    // As over REST: a 429 with Retry-After (the error's `http` hint), the error at its field.
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('1200');
     expect(refused.body.errors).toEqual([
       { message: 'Too many login attempts, try again in 1200 seconds', locations: [{ line: 1, column: 12 }], path: ['login'], extensions: { code: 'RATE_LIMITED', retryAfter: 1200 } },
     ]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/http/rate-limit.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 
 const T0 = new Date('2026-01-05T10:00:00Z');
 

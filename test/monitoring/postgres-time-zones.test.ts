@@ -65,7 +65,7 @@ describe.skipIf(!url)(`dates on PostgreSQL in other time zones${url ? '' : ' (sk
     expect(await notifications.nextDueAt()).toEqual(at(400));
 
     // The listing's own SQL (durations included) in the process's zone.
-    const listed = await latestPings(w.app.deps, { projectId: w.alice.id, readOnly: false }, [check.id], { first: 10 });
+    const listed = await latestPings(w.app.deps, { projectId: w.alice.id, readOnly: false, role: 'regular', actor: { personId: null, label: 'test' } }, [check.id], { first: 10 });
     expect(listed.get(check.id)!.map((p) => p.createdAt)).toEqual([T0]);
   });
 });

@@ -63,3 +63,15 @@ export function isLocal(url: string): boolean {
   const host = parsed.protocol === 'blob:' ? new URL(parsed.pathname).hostname : parsed.hostname;
   return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 }
+
+/** After a failed test, says what each page still open showed (text, errors) and keeps a screenshot; then closes it. */
+export async function reportFailedPages(browser: Browser | undefined, ctx: { task: { name: string; result?: { state?: string } } }) {
+  if (ctx.task.result?.state !== 'fail' || !browser) return;
+  for (const [i, page] of browser.context.pages().entries()) {
+    if (page.isClosed() || page.url() === 'about:blank') continue;
+    const text = await page.locator('body').innerText({ timeout: 2000 }).catch((e: unknown) => `(no text: ${String(e)})`);
+    console.error(`failed test's page ${i}: ${page.url()}\n${text.slice(0, 2000)}\nerrors: ${JSON.stringify(browser.errors)}`);
+    await browser.screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}-${i}`).catch(() => {});
+    await page.close();
+  }
+}

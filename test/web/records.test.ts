@@ -1,33 +1,49 @@
-// The dashboard's records column appears only when the server has Check.records; this is how
-// it builds the selection from what the schema says the records are.
+// How the checks screens name the campus records linked to a check, and the list's filters and
+// sort as the address keeps them (web/checks/records.ts, web/checks/filters.ts).
 import { describe, expect, it } from 'vitest';
-import { recordLabel, recordsSelection } from '../../web/dashboard/records.ts';
+import { recordLabel, recordRef } from '../../web/checks/records.ts';
+import { applyFilter, filterHash, NO_FILTER, readFilter } from '../../web/checks/filters.ts';
+import type { CheckSummary } from '../../web/checks/operations.ts';
 
-describe('recordsSelection', () => {
-  it('is empty without a record type', () => {
-    expect(recordsSelection(null)).toBe('');
+describe('recordLabel', () => {
+  it('labels a record by its kind and the best name it has', () => {
+    expect(recordLabel({ __typename: 'Course', databaseId: 1, title: 'Algebra', code: 'MATH' })).toBe('Course: Algebra');
+    expect(recordLabel({ __typename: 'Section', databaseId: 2, sectionTitle: null, sectionCode: 'MATH-001' })).toBe('Section: MATH-001');
+    expect(recordLabel({ __typename: 'Person', databaseId: 3, firstName: '', lastName: '', username: 'ada' })).toBe('Person: ada');
+    expect(recordLabel({ __typename: 'BlogPost', databaseId: 4, title: '', handle: null })).toBe('Blog post: #4');
   });
 
-  it('asks an object type for the fields that name a record', () => {
-    expect(recordsSelection({ kind: 'OBJECT', fields: [{ name: 'id' }, { name: 'kind' }, { name: 'title' }, { name: 'handle' }] })).toBe('records { __typename title handle }');
+  it('names a record for unlinking by its kind and ID', () => {
+    expect(recordRef({ __typename: 'Group', databaseId: 7, name: 'Staff', handle: 'staff' })).toEqual({ kind: 'Group', handle: '7' });
+  });
+});
+
+const check = (name: string, over: Partial<CheckSummary> = {}): CheckSummary => ({
+  uuid: null, uniqueKey: name, name, slug: name, desc: '', status: 'UP', kind: 'SIMPLE', timeout: 3600, grace: 60, schedule: null, tz: null,
+  lastPing: null, nextPing: null, tags: [], createdAt: '2026-01-01T00:00:00Z', records: [], ...over,
+});
+
+describe('list filters', () => {
+  it('round-trips through the hash query, defaults left out', () => {
+    const filter = { tag: 'prod', status: 'DOWN' as const, q: 'back up', sort: 'name' as const };
+    expect(filterHash(filter)).toBe('#/checks?tag=prod&status=DOWN&q=back+up&sort=name');
+    expect(readFilter(filterHash(filter))).toEqual(filter);
+    expect(filterHash(NO_FILTER)).toBe('#/checks');
+    expect(readFilter('#/')).toEqual(NO_FILTER);
+    expect(readFilter('#/checks?status=nonsense&sort=nonsense')).toEqual(NO_FILTER);
   });
 
-  it('asks each member of a union for its own label fields, in fragments', () => {
-    const union = {
-      kind: 'UNION',
-      possibleTypes: [
-        { name: 'Course', fields: [{ name: 'title' }, { name: 'code' }] },
-        { name: 'Person', fields: [{ name: 'fullName' }] },
-        { name: 'Opaque', fields: [{ name: 'id' }] },
-      ],
-    };
-    expect(recordsSelection(union)).toBe('records { __typename ... on Course { Course_title: title Course_code: code } ... on Person { Person_fullName: fullName } }');
-  });
-
-  it('labels a record by its kind and the best name it has, aliased or not', () => {
-    expect(recordLabel({ __typename: 'Course', title: 'Algebra', code: 'MATH' } as never)).toBe('Course: Algebra');
-    expect(recordLabel({ __typename: 'Section', Section_title: null, Section_code: 'MATH-001', Section_handle: 'm1' } as never)).toBe('Section: MATH-001');
-    expect(recordLabel({ __typename: 'Person', Person_username: 'ada' } as never)).toBe('Person: ada');
-    expect(recordLabel({ __typename: 'Opaque' })).toBe('Opaque');
+  it('filters by tag, status and words, and sorts with the missing times last', () => {
+    const checks = [
+      check('backup', { tags: ['prod'], status: 'DOWN', lastPing: '2026-01-02T00:00:00Z' }),
+      check('Archive', { tags: ['prod'], lastPing: '2026-01-03T00:00:00Z' }),
+      check('cleanup', { desc: 'removes backups' }),
+    ];
+    expect(applyFilter(checks, { ...NO_FILTER, tag: 'prod' }).map((c) => c.name)).toEqual(['backup', 'Archive']);
+    expect(applyFilter(checks, { ...NO_FILTER, q: 'BACKUP' }).map((c) => c.name)).toEqual(['backup', 'cleanup']);
+    expect(applyFilter(checks, { ...NO_FILTER, status: 'DOWN' }).map((c) => c.name)).toEqual(['backup']);
+    expect(applyFilter(checks, { ...NO_FILTER, sort: 'name' }).map((c) => c.name)).toEqual(['Archive', 'backup', 'cleanup']);
+    expect(applyFilter(checks, { ...NO_FILTER, sort: 'last-ping' }).map((c) => c.name)).toEqual(['Archive', 'backup', 'cleanup']);
+    expect(applyFilter(checks, { ...NO_FILTER, sort: 'status' }).map((c) => c.name)).toEqual(['backup', 'Archive', 'cleanup']);
   });
 });

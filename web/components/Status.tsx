@@ -1,9 +1,10 @@
 import type { CheckStatus } from '../../src/generated/graphql/graphql.ts';
 
-const LABELS: Record<CheckStatus, string> = { UP: 'up', DOWN: 'down', GRACE: 'late', NEW: 'new', PAUSED: 'paused' };
+/** What each status is called on screen ("late" is Healthchecks' word for GRACE). */
+export const STATUS_LABELS: Record<CheckStatus, string> = { UP: 'up', DOWN: 'down', GRACE: 'late', NEW: 'new', PAUSED: 'paused' };
 
 export function Status({ status }: { status: CheckStatus }) {
-  return <span class={`status status-${status.toLowerCase()}`} data-status={status}>{LABELS[status]}</span>;
+  return <span class={`status status-${status.toLowerCase()}`} data-status={status}>{STATUS_LABELS[status]}</span>;
 }
 
 export function LiveBadge({ state }: { state: string }) {

@@ -1,7 +1,10 @@
 // Live updates: every subscription goes over one graphql-ws WebSocket; when the socket cannot
 // be opened at all (a proxy that refuses the upgrade, a hanging handshake), they all move to
 // Server-Sent Events, one stream each. Nothing polls: a reconnection is announced through
-// onState so views can re-read what they may have missed while disconnected.
+// onState so views can re-read what they may have missed while disconnected. With a key, it
+// goes in the connection's parameters (or the SSE request's header); without one, the browser's
+// session cookie goes with the same-origin upgrade (or request), and each subscription names
+// its project.
 import { createClient, type Client } from 'graphql-ws';
 import type { GraphQLErrorShape } from './graphql.ts';
 import { subscribeSse } from './sse.ts';

@@ -1,6 +1,7 @@
 // One subscription over Server-Sent Events (graphql-yoga's POST /graphql with Accept:
 // text/event-stream), read with fetch so the key can go in a header: EventSource can send
-// neither a header nor a body, which would put the key in the URL.
+// neither a header nor a body, which would put the key in the URL. A signed-in person's
+// session cookie goes with it (same origin, a JSON POST: the cookie's CSRF rule lets it).
 import type { GraphQLErrorShape } from './graphql.ts';
 
 export interface SseHandlers {
@@ -16,7 +17,7 @@ export function subscribeSse(query: string, variables: Record<string, unknown>, 
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (key) headers['X-Api-Key'] = key;
   (async () => {
-    const res = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }), signal: abort.signal });
+    const res = await fetch('/graphql', { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify({ query, variables }), signal: abort.signal });
     if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
     handlers.open();
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

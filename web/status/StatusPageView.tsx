@@ -28,16 +28,33 @@ export function StatusPageView({ slug }: { slug: string }) {
       if (errors.some((e) => e.extensions?.code === 'NOT_FOUND')) setMissing(true);
     };
     // The first paint from a plain request; the subscription sends the page again on connecting
-    // (and from then on, so a late answer to the request must not overwrite a pushed page).
-    let pushed = false;
-    void request<{ statusPage: StatusPage | null }>(PAGE, { slug }).then(({ data, errors }) => pushed || show(data, errors));
+    // (and from then on, so a late answer to a request must not overwrite a page pushed since).
+    let pushes = 0;
+    let active = true;
+    const read = () => {
+      const before = pushes;
+      // A failed read (the server still restarting) leaves the page to the subscription.
+      request<{ statusPage: StatusPage | null }>(PAGE, { slug }).then(({ data, errors }) => active && pushes === before && show(data, errors), () => {});
+    };
+    read();
     const live = connectLive(null);
-    const stopState = live.onState(setLiveState);
+    // After a reconnection, read again: changes while disconnected were not pushed, and the
+    // server need not send the page on resubscribing (a subscriber that joins an identical
+    // subscription still running, e.g. its own whose dropped socket the server has not noticed
+    // yet, gets the next change only).
+    let connectedBefore = false;
+    const stopState = live.onState((state) => {
+      setLiveState(state);
+      if (state !== 'websocket' && state !== 'sse') return;
+      if (connectedBefore) read();
+      connectedBefore = true;
+    });
     const stop = live.subscribe<{ statusPageChanged: StatusPage }>(CHANGED, { slug }, (data, errors) => {
-      pushed = true;
+      pushes++;
       show(data, errors);
     });
     return () => {
+      active = false;
       stop();
       stopState();
       live.close();

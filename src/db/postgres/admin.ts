@@ -1,6 +1,7 @@
 // Databases on a PostgreSQL server, for the scratch databases of schema diffs and for tests
 // (each test world gets a fresh database, copied from a migrated template).
 import pg from 'pg';
+import { keepConnectionErrorsFromCrashing } from './connection-errors.ts';
 
 /** The same server, another database: `postgresql://u@h:5432/a` → `…/name`. */
 export function withDatabase(url: string, name: string): string {
@@ -20,7 +21,7 @@ const ident = (name: string) => {
 
 async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   // CREATE/DROP DATABASE cannot run in the database concerned: talk to "postgres".
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  const client = keepConnectionErrorsFromCrashing(new pg.Client({ connectionString: withDatabase(url, 'postgres') }));
   await client.connect();
   try {
     return await work(client);

@@ -6,7 +6,9 @@ import type { GraphQLContext } from './context.ts';
 import { subscribe, type CheckChangedEvent, type FlipEvent, type NotificationEvent, type PingEvent, type RecordChangedEvent } from '../../events/bus.ts';
 import { getCheck } from '../../monitoring/checks/service.ts';
 import { writableProject } from '../../monitoring/access.ts';
-import { Check } from './monitoring/check.ts';
+import { accessToProjectArg, checkArgument } from './monitoring/project-access.ts';
+import { unlessEnded, whileAccessLasts } from './access-guard.ts';
+import { Check, CHECK_ID } from './monitoring/check.ts';
 import type { Check as CheckRow } from '../../generated/prisma/client.ts';
 import { Ping } from './monitoring/ping.ts';
 import { AlertStatus, Notification, NotificationReason, NotificationState } from './monitoring/notification.ts';
@@ -17,12 +19,17 @@ import { requireReadable } from '../../campus/access.ts';
 builder.subscriptionType({});
 
 /** The check a subscription is about, after checking it is the caller's. */
-async function watchedCheck(ctx: GraphQLContext, checkId: string | number | null | undefined) {
-  const access = await ctx.access();
-  if (checkId === null || checkId === undefined) return { projectId: access.projectId, checkDbId: null as number | null };
-  const check = await getCheck(ctx.deps, access, String(checkId));
-  return { projectId: access.projectId, checkDbId: check.id };
+async function watchedCheck(ctx: GraphQLContext, checkId: string | number | null | undefined, project: string | number | null | undefined) {
+  if (checkId === null || checkId === undefined) {
+    const access = await accessToProjectArg(ctx, project);
+    return { access, projectId: access.projectId, checkDbId: null as number | null };
+  }
+  const { access, code } = await checkArgument(ctx, checkId);
+  const check = await getCheck(ctx.deps, access, code);
+  return { access, projectId: access.projectId, checkDbId: check.id };
 }
+
+const projectArg = { description: 'The project (signed-in people, without checkId); a key\'s own when omitted' };
 
 /** One read of a flip's check, shared by every subscriber the flip is delivered to. */
 const checkOfFlip = new WeakMap<FlipEvent, Promise<CheckRow | null>>();
@@ -98,44 +105,44 @@ builder.subscriptionFields((t) => ({
   flips: t.field({
     type: FlipEventRef,
     description: "Every flip of the key's project, or of one check",
-    args: { checkId: t.arg.id() },
+    args: { checkId: t.arg.id({ description: CHECK_ID }), project: t.arg.id(projectArg) },
     subscribe: async (_r, args, ctx) => {
-      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
-      return subscribe(ctx.deps.events, 'flip', (f) => f.projectId === projectId && (checkDbId === null || f.checkId === checkDbId));
+      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId, args.project);
+      return whileAccessLasts(ctx, subscribe(ctx.deps.events, 'flip', (f) => f.projectId === projectId && (checkDbId === null || f.checkId === checkDbId)), { projectId });
     },
-    resolve: (f) => f,
+    resolve: unlessEnded((f: FlipEvent) => f),
   }),
   checkChanged: t.field({
     type: CheckChangedRef,
     description: 'A check’s new state after a ping, a status change, a pause, resume, update or delete',
-    args: { checkId: t.arg.id() },
+    args: { checkId: t.arg.id({ description: CHECK_ID }), project: t.arg.id(projectArg) },
     subscribe: async (_r, args, ctx) => {
-      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
-      return subscribe(ctx.deps.events, 'checkChanged', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId));
+      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId, args.project);
+      return whileAccessLasts(ctx, subscribe(ctx.deps.events, 'checkChanged', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId)), { projectId });
     },
-    resolve: (e) => e,
+    resolve: unlessEnded((e: CheckChangedEvent) => e),
   }),
   pings: t.field({
     type: Ping,
     description: 'Pings of one check as they arrive (read-write keys)',
-    args: { checkId: t.arg.id({ required: true }) },
+    args: { checkId: t.arg.id({ required: true, description: CHECK_ID }) },
     subscribe: async (_r, args, ctx) => {
-      writableProject(await ctx.access());
-      const { checkDbId } = await watchedCheck(ctx, args.checkId);
-      return subscribe(ctx.deps.events, 'ping', (p: PingEvent) => p.checkId === checkDbId);
+      const { access, projectId, checkDbId } = await watchedCheck(ctx, args.checkId, null);
+      writableProject(access);
+      return whileAccessLasts(ctx, subscribe(ctx.deps.events, 'ping', (p: PingEvent) => p.checkId === checkDbId), { projectId, needsWrite: true });
     },
-    resolve: (p: PingEvent) => p.ping,
+    resolve: unlessEnded((p: PingEvent) => p.ping),
   }),
   notificationOutcomes: t.field({
     type: NotificationOutcomeRef,
     description: 'Each delivery attempt’s outcome for the key’s project, or one check (read-write keys)',
-    args: { checkId: t.arg.id() },
+    args: { checkId: t.arg.id({ description: CHECK_ID }), project: t.arg.id(projectArg) },
     subscribe: async (_r, args, ctx) => {
-      writableProject(await ctx.access());
-      const { projectId, checkDbId } = await watchedCheck(ctx, args.checkId);
-      return subscribe(ctx.deps.events, 'notification', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId));
+      const { access, projectId, checkDbId } = await watchedCheck(ctx, args.checkId, args.project);
+      writableProject(access);
+      return whileAccessLasts(ctx, subscribe(ctx.deps.events, 'notification', (e) => e.projectId === projectId && (checkDbId === null || e.checkId === checkDbId)), { projectId, needsWrite: true });
     },
-    resolve: (e: NotificationEvent) => e,
+    resolve: unlessEnded((e: NotificationEvent) => e),
   }),
   recordChanged: t.field({
     type: RecordChangedRef,
@@ -143,7 +150,7 @@ builder.subscriptionFields((t) => ({
     args: { kind: t.arg({ type: CampusKind }) },
     subscribe: async (_r, args, ctx) => {
       const viewer = await ctx.viewer();
-      return subscribe(ctx.deps.events, 'recordChanged', (e) => {
+      return whileAccessLasts(ctx, subscribe(ctx.deps.events, 'recordChanged', (e) => {
         if (args.kind && e.kind !== args.kind) return false;
         try {
           requireReadable(KINDS[e.kind], viewer, e.record, ctx.deps.clock.now());
@@ -151,8 +158,8 @@ builder.subscriptionFields((t) => ({
         } catch {
           return false;
         }
-      });
+      }), { projectId: null });
     },
-    resolve: (e) => e,
+    resolve: unlessEnded((e: RecordChangedEvent) => e),
   }),
 }));

@@ -1,8 +1,9 @@
 // Domain errors become GraphQL errors with a stable `extensions.code`; everything else stays
 // masked by graphql-yoga ("Unexpected error.").
 import { GraphQLError } from 'graphql';
-import { DomainError, OtherProjectError, RecordValidationError } from '../../shared/errors.ts';
-import { LoginRateLimitedError } from '../../campus/login-throttle.ts';
+import { DomainError, OtherProjectError, RateLimitedError, RecordValidationError } from '../../shared/errors.ts';
+import { SecondFactorRequiredError } from '../../identity/sign-in.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../db/unavailable.ts';
 
 const codes = {
   VALIDATION: 'BAD_USER_INPUT',
@@ -17,8 +18,25 @@ export function toGraphQLError(error: unknown): GraphQLError | null {
   const wrapped = typeof error === 'object' && error !== null && 'originalError' in error ? (error as GraphQLError) : undefined;
   const original = wrapped ? wrapped.originalError : error;
   // The 429 of HTTP, per field: the client may retry after `retryAfter` seconds.
-  if (original instanceof LoginRateLimitedError) {
-    return new GraphQLError(original.message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code: 'RATE_LIMITED', retryAfter: original.retryAfter } });
+  if (original instanceof RateLimitedError) {
+    // Over HTTP the response is a 429 with Retry-After too (yoga reads `http`; sockets drop it).
+    return new GraphQLError(original.message, {
+      nodes: wrapped?.nodes,
+      path: wrapped?.path,
+      extensions: { code: 'RATE_LIMITED', retryAfter: original.retryAfter, http: { status: 429, headers: { 'Retry-After': String(original.retryAfter) } } },
+    });
+  }
+  // The password was right; the client asks for the second factor and signs in again.
+  if (original instanceof SecondFactorRequiredError) {
+    return new GraphQLError(original.message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code: 'SECOND_FACTOR_REQUIRED', methods: original.methods.map((m) => m.toUpperCase()) } });
+  }
+  // The database is away: a 503 the client may retry, not a masked internal error.
+  if (isDatabaseUnavailable(original)) {
+    return new GraphQLError('database unavailable, try again shortly', {
+      nodes: wrapped?.nodes,
+      path: wrapped?.path,
+      extensions: { code: 'UNAVAILABLE', retryAfter: UNAVAILABLE_RETRY_AFTER_S, http: { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) } } },
+    });
   }
   if (!(original instanceof DomainError)) return null;
   // Another project's check is simply invisible over GraphQL: no hint that it exists.

@@ -11,11 +11,13 @@ import { GraphQLError, type ExecutionArgs, type ExecutionResult, type GraphQLFor
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../../monitoring/context.ts';
 import type { GatewayServices } from '../../services.ts';
+import { fromNodeHeaders, usableSessionToken } from '../../http/session-cookie.ts';
 import { authenticate } from '../../monitoring/projects/service.ts';
 import { viewerFromToken } from '../../campus/auth.ts';
 import { headerFrom, operationHeader, tokenFrom } from './context.ts';
 import { MAX_JSON_DEPTH, MAX_REQUEST_BYTES } from './limits.ts';
 import { jsonNestedDeeperThan } from '../../http/body.ts';
+import { clientOf } from '../../http/client-address.ts';
 
 /** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
 export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
@@ -32,8 +34,10 @@ function liveClock<C extends object>(context: C, deps: MonitoringDeps): C {
 }
 
 /** The credentials an operation runs with, as the context reads them (yoga.ts): the key of sharing. */
-function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown; extensions?: unknown }) {
+function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown; extensions?: unknown }, sessionToken: string | null) {
+  // The socket's session is part of the key: one person's results never reach another's socket.
   return JSON.stringify([
+    sessionToken,
     operationHeader(params, payload.extensions, 'x-api-key'),
     operationHeader(params, payload.extensions, 'authorization'),
     payload.query,
@@ -151,7 +155,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
         // runs with (or of the client's address): a socket is no way around the limit.
         if (admitOperation) {
           const credentials = { apiKey: operationHeader(ctx.connectionParams, payload.extensions, 'x-api-key'), authorization: operationHeader(ctx.connectionParams, payload.extensions, 'authorization') };
-          const verdict = await admitOperation(credentials, ctx.extra.request.socket.remoteAddress);
+          const verdict = await admitOperation(credentials, clientOf(ctx.extra.request).address);
           if (!verdict.ok) return [tooManyRequests(verdict.retryAfter)];
         }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
@@ -180,7 +184,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
             variableValues: payload.variables,
             contextValue: liveClock(await contextFactory(), deps),
             // Same credentials, document and variables: the same results (shared-subscriptions.ts).
-            rootValue: { execute, subscribe, shareKey: shareKeyOf(ctx.connectionParams, payload) },
+            rootValue: { execute, subscribe, shareKey: shareKeyOf(ctx.connectionParams, payload, usableSessionToken('GET', fromNodeHeaders(ctx.extra.request.headers), services.identity.settings.siteRoot)) },
           };
         } catch (err) {
           if (err instanceof Error && 'locations' in err) return [err as GraphQLError];

@@ -10,12 +10,14 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { Logger } from 'pino';
 import type { GatewayServices } from '../../services.ts';
 import { createContext, operationHeader } from './context.ts';
+import { fromNodeHeaders, usableSessionToken } from '../../http/session-cookie.ts';
 import type { GraphQLContext } from '../schema/context.ts';
 import { clientError, isClientGraphQLError, toGraphQLError } from './errors.ts';
 import { ARMOR, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, useRequestLimits } from './limits.ts';
 import { schema } from '../schema/schema.ts';
 import { compiledExecution } from './compiled-execution.ts';
 import type { LoginThrottle } from '../../campus/login-throttle.ts';
+import { clientOf } from '../../http/client-address.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
@@ -54,10 +56,21 @@ export function createYogaServer(services: GatewayServices, log: Logger, registr
     // HTTP requests carry headers (an HTTP body's `extensions.headers` is ignored); WebSocket
     // operations carry them in their extensions or the connection's params (ws.ts).
     context: (initial) => {
-      const { request, connectionParams, params, req } = initial as { request?: Request; connectionParams?: Record<string, unknown>; params?: { extensions?: unknown }; req?: IncomingMessage };
+      const { request, connectionParams, params, req, res } = initial as { request?: Request; connectionParams?: Record<string, unknown>; params?: { extensions?: unknown }; req?: IncomingMessage; res?: ServerResponse };
       const header = (name: string) => (request ? request.headers.get(name) : operationHeader(connectionParams, params?.extensions, name));
-      // `req` is the HTTP request, or the socket's upgrade request (ws.ts).
-      return createContext(services, header('x-api-key'), header('authorization'), { clientAddress: req?.socket?.remoteAddress, loginThrottle });
+      // `req` is the HTTP request, or the socket's upgrade request (ws.ts), whose cookie and
+      // origin decide for every operation on that socket.
+      const siteRoot = services.identity.settings.siteRoot;
+      const sessionToken = request
+        ? usableSessionToken(request.method, (name) => request.headers.get(name), siteRoot)
+        : req
+          ? usableSessionToken('GET', fromNodeHeaders(req.headers), siteRoot)
+          : null;
+      const browser =
+        request && res
+          ? { sessionToken, userAgent: request.headers.get('user-agent'), setCookie: (cookie: string) => void res.appendHeader('Set-Cookie', cookie) }
+          : null;
+      return createContext(services, header('x-api-key'), header('authorization'), { clientAddress: req ? clientOf(req).address : undefined, loginThrottle, sessionToken, browser });
     },
     // Masking stays on: only DomainErrors (mapped to a code) and GraphQL's own request errors
     // reach the client, each with an `extensions.code`; anything else is logged and shown as

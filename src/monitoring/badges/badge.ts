@@ -1,6 +1,7 @@
 // Badge signatures, URLs and summaries (Healthchecks' hc/lib/badges.py and badge views).
-// Our URLs carry the project id; the signature is keyed by the stored badge-key hash
-// (docs/decisions.md), so rotating the badge key revokes every published badge URL.
+// A signature is Django's base64_hmac(salt=badge_key, value=tag, key=SECRET_KEY, "sha1")[:8]:
+// HMAC-SHA1 of the tag keyed by sha1(badge_key + SECRET_KEY). That derived key is the one input
+// here (a Buffer), so a project imported with another instance's key signs as it did (keys.ts).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { encodeTagSegment } from './tag-segment.ts';
 
@@ -24,22 +25,35 @@ type CheckStatus = 'new' | 'up' | 'grace' | 'down' | 'paused';
 const FORMATS: readonly string[] = ['svg', 'json', 'shields'];
 export const isBadgeFormat = (s: string): s is BadgeFormat => FORMATS.includes(s);
 
-/**
- * Django's base64_hmac(salt=badge_key, value=tag, key=SECRET_KEY, "sha1"): HMAC keyed by
- * sha1(salt + secret), URL-safe base64 without padding. We have no secret, so the salt is
- * the whole key material. Healthchecks publishes the first 8 characters.
- */
-export function badgeSignature(badgeKeyHash: string, tag: string): string {
-  const key = createHash('sha1').update(badgeKeyHash).digest();
-  return createHmac('sha1', key).update(tag).digest('base64url').slice(0, 8);
+/** salted_hmac's key: sha1(salt + secret), both as UTF-8 (Django's force_bytes). */
+export function saltedHmacKey(salt: string, secret: string): Buffer {
+  return createHash('sha1').update(Buffer.concat([Buffer.from(salt, 'utf8'), Buffer.from(secret, 'utf8')])).digest();
 }
 
-/** get_badge_url: 2-state URLs carry "-2"; "*" (all checks) has no tag segment. */
-export function badgeUrls(siteRoot: string, projectId: string, badgeKeyHash: string, tag: string): BadgeUrls {
-  const sig = badgeSignature(badgeKeyHash, tag);
+/** The key of a project's Healthchecks-form signatures: its imported one, or sha1(badge key + SECRET_KEY). */
+export const projectSigningKey = (badgeKey: string, storedSigningKey: string | null, secretKey: string): Buffer =>
+  storedSigningKey ? Buffer.from(storedSigningKey, 'hex') : saltedHmacKey(badgeKey, secretKey);
+
+/**
+ * The key of the URLs issued before badge keys were stored (/badge/<project id>/...): the badge
+ * key's sha256 was the whole salt and there was no secret.
+ */
+export const legacySigningKey = (badgeKeyHash: string): Buffer => saltedHmacKey(badgeKeyHash, '');
+
+/** base64_hmac(...)[:8]: HMAC-SHA1 of the tag, URL-safe base64 without padding, 8 characters. */
+export function badgeSignature(signingKey: Buffer, tag: string): string {
+  return createHmac('sha1', signingKey).update(tag, 'utf8').digest('base64url').slice(0, 8);
+}
+
+/**
+ * get_badge_url: /badge/<badge key>/<signature>[-2][/<tag>].<fmt>; 2-state URLs carry "-2";
+ * "*" (all checks) has no tag segment. `urlKey` is the badge key (or, for the old form, the project id).
+ */
+export function badgeUrls(siteRoot: string, urlKey: string, signingKey: Buffer, tag: string): BadgeUrls {
+  const sig = badgeSignature(signingKey, tag);
   const url = (states: 2 | 3, fmt: BadgeFormat) => {
     const s = states === 2 ? `${sig}-2` : sig;
-    return tag === '*' ? `${siteRoot}/badge/${projectId}/${s}.${fmt}` : `${siteRoot}/badge/${projectId}/${s}/${encodeTagSegment(tag)}.${fmt}`;
+    return tag === '*' ? `${siteRoot}/badge/${urlKey}/${s}.${fmt}` : `${siteRoot}/badge/${urlKey}/${s}/${encodeTagSegment(tag)}.${fmt}`;
   };
   return { svg: url(2, 'svg'), svg3: url(3, 'svg'), json: url(2, 'json'), json3: url(3, 'json'), shields: url(2, 'shields'), shields3: url(3, 'shields') };
 }
@@ -51,9 +65,9 @@ const SLUG = /^[-a-zA-Z0-9_]+$/;
  * Two states iff exactly 8 characters plus "-2"; check_signature compares only the first
  * 8 characters, so extra trailing characters are tolerated (and make the badge 3-state).
  */
-export function verifyBadgeSignature(badgeKeyHash: string, tag: string, signature: string): { valid: boolean; states: 2 | 3 } {
+export function verifyBadgeSignature(signingKey: Buffer, tag: string, signature: string): { valid: boolean; states: 2 | 3 } {
   const states = signature.length === 10 && signature.endsWith('-2') ? 2 : 3;
-  const expected = Buffer.from(badgeSignature(badgeKeyHash, tag));
+  const expected = Buffer.from(badgeSignature(signingKey, tag));
   const given = Buffer.from(signature.slice(0, 8));
   const valid = SLUG.test(signature) && given.length === expected.length && timingSafeEqual(given, expected);
   return { valid, states };

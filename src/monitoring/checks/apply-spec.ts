@@ -1,5 +1,6 @@
 // How a validated spec changes a check (Healthchecks' `_update`), as a pure function so create,
 // update and upsert share it and tests need no database.
+import { guessKind } from './schedule.ts';
 import { slugify } from './slugify.ts';
 import type { CheckSpec } from './validate.ts';
 
@@ -52,9 +53,10 @@ export function applySpec(current: CheckFields, spec: CheckSpec, apiVersion: num
     // v1 and v2 derive the slug from the name; v3 leaves the slug to the client.
     if (apiVersion < 3) next.slug = slugify(spec.name);
   }
-  // A schedule wins over a timeout sent in the same request (documented by Healthchecks).
+  // A schedule wins over a timeout sent in the same request (documented by Healthchecks), and
+  // its form decides the kind: one line of five fields is cron, anything else OnCalendar.
   if (spec.schedule) {
-    next.kind = 'cron';
+    next.kind = guessKind(spec.schedule);
     next.schedule = spec.schedule;
   } else if (spec.timeout !== undefined) {
     next.kind = 'simple';

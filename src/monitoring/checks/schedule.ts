@@ -1,49 +1,72 @@
-// Five-field cron schedules exactly as Healthchecks evaluates them with cronsim: what it accepts
-// (hc/api/views.py guess_kind + check_schedule) and the next expected ping (hc/api/models.py
-// get_grace_start). cron-parser is not used here: its syntax and DST walk differ from cronsim
-// in too many places to patch over (see docs/decisions.md, "Cron schedules").
+// Schedules exactly as Healthchecks evaluates them: five-field cron with cronsim, systemd
+// OnCalendar with its `oncalendar` library. What the API accepts (hc/api/views.py guess_kind +
+// check_schedule) and the next expected ping (hc/api/models.py get_grace_start). cron-parser is
+// not used: its syntax and DST walk differ from cronsim in too many places to patch over (see
+// docs/decisions.md, "Cron schedules and time zones").
 import { CronSim } from './cron/cronsim.ts';
 import { occurrences as cronOccurrences } from './cron/occurrences.ts';
 import { parseCron, pySplit, pyStrip, type CronSpec } from './cron/parse.ts';
+import { onCalendarOccurrences, parseValidOnCalendar } from './oncalendar/occurrences.ts';
+import type { OnCalendarLine } from './oncalendar/parse.ts';
 
-const specs = new Map<string, CronSpec | null>();
+export type ScheduleKind = 'cron' | 'oncalendar';
 
-/** The parsed schedule, or null when Healthchecks would refuse it; memoised. */
-function specOf(expr: string): CronSpec | null {
-  if (specs.has(expr)) return specs.get(expr)!;
-  let spec: CronSpec | null = null;
-  // Healthchecks reads a single line of 5 fields as cron and anything else as OnCalendar,
-  // which this server does not support.
-  if (!pyStrip(expr).includes('\n') && pySplit(expr).length === 5) {
-    try {
-      spec = parseCron(expr);
-      // It must also fire: cronsim started at 2000-01-01 (naive) has to find a time within
-      // 50 years, as Healthchecks checks with next().
-      if (new CronSim(spec, Date.UTC(2000, 0, 1), null).next() === null) spec = null;
-    } catch {
-      spec = null;
-    }
-  }
-  if (specs.size > 10_000) specs.clear();
-  specs.set(expr, spec);
-  return spec;
+/**
+ * Healthchecks' guess_kind: a single line of five fields (after Python's strip/split) is cron,
+ * anything else OnCalendar. The API sets a check's kind by it.
+ */
+export function guessKind(expr: string): ScheduleKind {
+  return !pyStrip(expr).includes('\n') && pySplit(expr).length === 5 ? 'cron' : 'oncalendar';
 }
 
+type Parsed = { kind: 'cron'; spec: CronSpec } | { kind: 'oncalendar'; lines: OnCalendarLine[] } | null;
+const parsed = new Map<string, Parsed>();
+
+/**
+ * The schedule parsed as `kind`, or null when it does not parse or never fires; memoised.
+ * Validity is the API's test for that kind (started at 2000-01-01 it must find a next time).
+ */
+function parse(expr: string, kind: ScheduleKind): Parsed {
+  const key = `${kind}:${expr}`;
+  if (parsed.has(key)) return parsed.get(key)!;
+  let result: Parsed = null;
+  if (kind === 'cron') {
+    try {
+      const spec = parseCron(expr);
+      // cronsim started at 2000-01-01 (naive) has to find a time within 50 years.
+      if (new CronSim(spec, Date.UTC(2000, 0, 1), null).next() !== null) result = { kind, spec };
+    } catch {
+      result = null;
+    }
+  } else {
+    const lines = parseValidOnCalendar(expr);
+    if (lines) result = { kind, lines };
+  }
+  if (parsed.size > 10_000) parsed.clear();
+  parsed.set(key, result);
+  return result;
+}
+
+/** What the API accepts: the kind guess_kind gives, valid as that kind. */
 export function isValidSchedule(expr: string): boolean {
-  return specOf(expr) !== null;
+  return parse(expr, guessKind(expr)) !== null;
 }
 
 /**
- * The first `count` times the schedule fires after `after` in zone `tz`, as cronsim yields
- * them (Healthchecks' get_grace_start takes the first), except that none is at or before the
- * previous one (see cron/occurrences.ts). Fewer when cronsim finds none within 50 years.
+ * The first `count` times the schedule fires after `after` in zone `tz`, as the library of its
+ * kind yields them (Healthchecks' get_grace_start takes the first), except that none is at or
+ * before the previous one (see cron/occurrences.ts, oncalendar/occurrences.ts). Fewer when the
+ * schedule ends: cronsim looks 50 years ahead, the OnCalendar library stops at 2200.
+ * `kind` is the check's stored kind; by default the one the API would give the expression.
  */
-export function occurrences(expr: string, tz: string, after: Date, count: number): Date[] {
-  const spec = specOf(expr);
-  return spec ? cronOccurrences(spec, tz, after.getTime(), count).map((t) => new Date(t)) : [];
+export function occurrences(expr: string, tz: string, after: Date, count: number, kind: ScheduleKind = guessKind(expr)): Date[] {
+  const p = parse(expr, kind);
+  if (!p) return [];
+  const times = p.kind === 'cron' ? cronOccurrences(p.spec, tz, after.getTime(), count) : onCalendarOccurrences(p.lines, tz, after.getTime(), count);
+  return times.map((t) => new Date(t));
 }
 
-/** The first occurrence strictly after `after`, evaluated in `tz`; null when none in 50 years. */
-export function nextOccurrence(expr: string, tz: string, after: Date): Date | null {
-  return occurrences(expr, tz, after, 1)[0] ?? null;
+/** The first occurrence strictly after `after`, evaluated in `tz`; null when there is none. */
+export function nextOccurrence(expr: string, tz: string, after: Date, kind: ScheduleKind = guessKind(expr)): Date | null {
+  return occurrences(expr, tz, after, 1, kind)[0] ?? null;
 }

@@ -14,6 +14,7 @@ import { parseCheckSpec, type CheckSpec } from './validate.ts';
 import { syncRecordLinks } from '../../links/store.ts';
 import { recordTagsOf } from '../../links/tags.ts';
 import { holdsNul } from '../../shared/stored-text.ts';
+import { recordAudit } from '../audit/service.ts';
 
 export const checkWithChannels = { channels: { select: { channel: { select: { code: true } } } } } as const;
 export type CheckRecord = Prisma.CheckGetPayload<{ include: typeof checkWithChannels }>;
@@ -194,6 +195,7 @@ export async function createCheck(
 ): Promise<SaveResult> {
   requireWrite(access);
   const spec = parseCheckSpec(body);
+  const now = deps.clock.now();
   const saved = await deps.db.$transaction(async (tx) => {
     const lookup = uniqueFilter(spec);
     const found = lookup
@@ -203,7 +205,8 @@ export async function createCheck(
     // Channels resolve before anything is written, so a bad identifier changes nothing.
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     if (match) {
-      const check = await saveExisting(tx, match, spec, apiVersion, channelIds);
+      const { check, changed } = await saveExisting(tx, match, spec, apiVersion, channelIds);
+      await auditUpdate(tx, access, check, changed, now);
       return { check, created: false };
     }
     const fields = applySpec(checkDefaults, spec, apiVersion);
@@ -216,7 +219,7 @@ export async function createCheck(
         uniqueKey: uniqueKeyFor(code),
         badgeKey: randomUUID(),
         projectId: access.projectId,
-        createdAt: deps.clock.now(),
+        createdAt: now,
         alertAfter: goingDownAfter(timing),
         channels: channelIds ? { create: channelIds.map((channelId) => ({ channelId })) } : undefined,
       },
@@ -224,6 +227,7 @@ export async function createCheck(
     });
     // Tags of the campus:<kind>/<id> convention link the check to records (src/links/).
     if (recordTagsOf(check.tags).length) await syncRecordLinks(tx, check.id, check.tags);
+    await recordAudit(tx, access.actor, access.projectId, { action: 'check.created', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
     return { check, created: true };
   });
   publishCheckChanged(deps, saved.created ? 'created' : 'updated', saved.check);
@@ -240,19 +244,31 @@ async function lockedCheck(deps: MonitoringDeps, tx: Prisma.TransactionClient, i
   return tx.check.findUnique({ where: { id } });
 }
 
+interface SavedExisting {
+  check: CheckRecord;
+  /** The names of the fields whose value changed ('channels' for the set of channels). */
+  changed: string[];
+}
+
 async function saveExisting(
   tx: Prisma.TransactionClient,
   existing: Omit<CheckRecord, 'channels'>,
   spec: CheckSpec,
   apiVersion: number,
   channelIds: number[] | undefined,
-): Promise<CheckRecord> {
-  const fields = applySpec(fieldsOf(existing), spec, apiVersion);
+): Promise<SavedExisting> {
+  const before = fieldsOf(existing);
+  const fields = applySpec(before, spec, apiVersion);
+  const changed: string[] = (Object.keys(before) as (keyof CheckFields)[]).filter((k) => before[k] !== fields[k]);
   const alertAfter = goingDownAfter({ ...existing, ...fields });
-  if (channelIds) await tx.checkChannel.deleteMany({ where: { checkId: existing.id } });
+  if (channelIds) {
+    const old = await tx.checkChannel.findMany({ where: { checkId: existing.id }, select: { channelId: true } });
+    if (!sameIds(old.map((c) => c.channelId), channelIds)) changed.push('channels');
+    await tx.checkChannel.deleteMany({ where: { checkId: existing.id } });
+  }
   // Links follow the tags whenever tags are written (even unchanged: unresolved ones retry).
   if (spec.tags !== undefined) await syncRecordLinks(tx, existing.id, fields.tags);
-  return tx.check.update({
+  const check = await tx.check.update({
     where: { id: existing.id },
     data: {
       ...fields,
@@ -261,6 +277,19 @@ async function saveExisting(
     },
     include: checkWithChannels,
   });
+  return { check, changed };
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * check.updated with the names of the fields that changed, not their values (a description or
+ * a keyword may be private). An update that changes nothing (a provisioning script re-sending
+ * its checks with `unique`) records nothing.
+ */
+async function auditUpdate(tx: Prisma.TransactionClient, access: ProjectAccess, check: CheckRecord, changed: string[], at: Date) {
+  if (!changed.length) return;
+  await recordAudit(tx, access.actor, access.projectId, { action: 'check.updated', targetKind: 'check', targetId: check.code, targetName: check.name, detail: { fields: changed } }, at);
 }
 
 /** Partial update: omitted fields keep their values. Updates never change status. */
@@ -274,11 +303,14 @@ export async function updateCheck(
   requireWrite(access);
   const existing = await getCheck(deps, access, code);
   const spec = parseCheckSpec(body);
+  const now = deps.clock.now();
   const updated = await deps.db.$transaction(async (tx) => {
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     const current = await lockedCheck(deps, tx, existing.id);
     if (!current) throw notFound();
-    return saveExisting(tx, current, spec, apiVersion, channelIds);
+    const { check, changed } = await saveExisting(tx, current, spec, apiVersion, channelIds);
+    await auditUpdate(tx, access, check, changed, now);
+    return check;
   });
   publishCheckChanged(deps, 'updated', updated);
   return updated;
@@ -299,6 +331,7 @@ export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, co
     if (result.count === 0) throw conflict('check changed concurrently, try again');
     flips.push({ check, oldStatus: check.status, newStatus: 'paused', at: now, reason: '', processed: now });
     await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: check.status, newStatus: 'paused', processed: now } });
+    await recordAudit(tx, access.actor, access.projectId, { action: 'check.paused', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
     return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
   });
   publishFlips(deps, flips);
@@ -318,6 +351,7 @@ export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, c
     });
     if (result.count === 0) throw conflict('check is not paused');
     await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: 'paused', newStatus: 'new', processed: now } });
+    await recordAudit(tx, access.actor, access.projectId, { action: 'check.resumed', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
     return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
   });
   publishFlips(deps, [{ check, oldStatus: 'paused', newStatus: 'new', at: now, reason: '', processed: now }]);
@@ -329,7 +363,13 @@ export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, c
 export async function deleteCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
   requireWrite(access);
   const check = await getCheck(deps, access, code);
-  await deps.db.check.deleteMany({ where: { id: check.id } });
+  const now = deps.clock.now();
+  // The delete and its entry commit together. A delete that found the check already gone (a
+  // concurrent delete, which records its own entry) records nothing.
+  await deps.db.$transaction(async (tx) => {
+    const result = await tx.check.deleteMany({ where: { id: check.id } });
+    if (result.count) await recordAudit(tx, access.actor, access.projectId, { action: 'check.deleted', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
+  });
   publishCheckChanged(deps, 'deleted', check);
   return check;
 }

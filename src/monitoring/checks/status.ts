@@ -8,7 +8,7 @@ export type StoredStatus = 'new' | 'up' | 'down' | 'paused';
 export type Status = 'new' | 'up' | 'grace' | 'down' | 'paused';
 
 export interface CheckTiming {
-  /** 'simple' | 'cron' */
+  /** 'simple' | 'cron' | 'oncalendar' */
   kind: string;
   /** Seconds. */
   timeout: number;
@@ -30,8 +30,9 @@ export function graceStart(check: CheckTiming, withStarted = true): Date | null 
   let result: Date | null = null;
   if (check.status === 'up' && check.lastPing) {
     if (check.kind === 'simple') result = new Date(check.lastPing.getTime() + check.timeout * 1000);
-    // Next occurrence strictly after the last ping, in the check's zone (null: none in 50 years).
-    else if (check.kind === 'cron') result = nextOccurrence(check.schedule, check.tz, check.lastPing);
+    // Next occurrence strictly after the last ping, in the check's zone, by the check's kind
+    // (null: none; cronsim looks 50 years ahead, OnCalendar stops at 2200).
+    else if (check.kind === 'cron' || check.kind === 'oncalendar') result = nextOccurrence(check.schedule, check.tz, check.lastPing, check.kind);
   }
   // A running job is due by its start (plus grace), whatever the schedule says; a down check
   // has already alerted, so its run changes nothing.

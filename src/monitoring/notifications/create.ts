@@ -1,6 +1,6 @@
 // The notifier as the server and the CLI build it, from the settings and the database.
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { MonitoringEvents } from '../../events/bus.ts';
@@ -15,7 +15,7 @@ export interface NotifierParts {
   store: NotificationStore;
   /** The database port the stores run on (which errors are worth a retry). */
   database: DatabasePort;
-  config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs' | 'notifyKeepDays'>;
+  config: Pick<Config, 'notify' | 'retry' | 'notifyConcurrency' | 'notifyPollMs' | 'notifyKeepDays' | 'secretKey'>;
   clock: Clock;
   events: MonitoringEvents;
   describeCheck: DeliverySource['describeCheck'];
@@ -27,7 +27,7 @@ export function createNotifier(p: NotifierParts): { notifier: Notifier; store: N
   const notifier = new Notifier({
     store,
     database: p.database,
-    source: { db: p.db, settings: p.config.notify, describeCheck: p.describeCheck, now: () => p.clock.now() },
+    source: { db: p.db, settings: p.config.notify, describeCheck: p.describeCheck, now: () => p.clock.now(), secretKey: p.config.secretKey },
     events: p.events,
     clock: p.clock,
     retry: p.config.retry,

@@ -7,6 +7,10 @@ import type { NotifySettings } from './settings.ts';
 import type { AlertCheck, Delivery } from '../integrations/kinds/shared/transport.ts';
 import type { CheckRecord } from '../checks/service.ts';
 import { checkDefaults } from '../checks/apply-spec.ts';
+import { uniqueKeyFor } from '../checks/derived.ts';
+import { authorizePhoneMessage } from './phone-quota.ts';
+import { consentLink } from '../integrations/consent.ts';
+import { secretKey } from '../secret-key.ts';
 
 const checkForAlert = { project: { select: { name: true } }, channels: { select: { channel: { select: { code: true } } } } } as const;
 
@@ -16,6 +20,8 @@ export interface DeliverySource {
   /** The check as the Management API describes it (injected: REST shapes live in rest-compat). */
   describeCheck(check: CheckRecord, now: Date): Record<string, unknown>;
   now(): Date;
+  /** SECRET_KEY (null: the installation's own, monitoring/secret-key.ts): signs unsubscribe links. */
+  secretKey: string | null;
 }
 
 /** Healthchecks' test notification: a made-up check named TEST that has just gone down. */
@@ -23,7 +29,8 @@ function testCheck(n: ClaimedNotification, channel: Channel, projectName: string
   return {
     id: 0,
     code: n.code,
-    uniqueKey: '',
+    // Incident tools take it as the dedup key (as Healthchecks' unsaved test check has one).
+    uniqueKey: uniqueKeyFor(n.code),
     badgeKey: '',
     projectId: channel.projectId,
     project: { name: projectName },
@@ -55,16 +62,19 @@ export async function loadDeliveries(src: DeliverySource, batch: ClaimedNotifica
   const flipById = new Map<number, Flip>(flips.map((f) => [f.id, f]));
 
   return batch.map((n) => {
-    const channel = channelById.get(n.channelId);
-    if (!channel) return null;
+    const channel = n.channelId === null ? undefined : channelById.get(n.channelId);
+    // Account mail (no channel) is the notifier's to load (prepared-mail.ts), never a Delivery.
+    if (!channel || (n.reason !== 'flip' && n.reason !== 'nag' && n.reason !== 'test')) return null;
+    const reason = n.reason;
     const check = n.checkId === null ? testCheck(n, channel, channel.project.name) : checkById.get(n.checkId);
     if (!check) return null;
     const flip = n.flipId === null ? undefined : flipById.get(n.flipId);
     let lastPing: ReturnType<Delivery['lastPing']> | undefined;
     let otherDown: ReturnType<Delivery['otherDownChecks']> | undefined;
+    let downSince: ReturnType<Delivery['downSince']> | undefined;
     const delivery: Delivery = {
       id: n.code,
-      reason: n.reason,
+      reason,
       status: n.status,
       at: n.eventAt,
       flip: flip ? { oldStatus: flip.oldStatus, newStatus: flip.newStatus, reason: flip.reason } : null,
@@ -83,7 +93,27 @@ export async function loadDeliveries(src: DeliverySource, batch: ClaimedNotifica
           const down = await src.db.check.findMany({ where: { ...where, status: 'down' } });
           return down.sort((a, b) => (a.name || a.code).localeCompare(b.name || b.code));
         })()),
+      // Healthchecks' Flip.down_duration: from the flip before this up one, if it was to down.
+      downSince: () =>
+        (downSince ??=
+          n.checkId === null || n.status !== 'up'
+            ? Promise.resolve(null)
+            : src.db.flip
+                .findFirst({ where: { checkId: n.checkId, createdAt: { lt: n.eventAt } }, orderBy: { createdAt: 'desc' }, select: { newStatus: true, createdAt: true } })
+                .then((f) => (f?.newStatus === 'down' ? f.createdAt : null))),
       checkJson: () => src.describeCheck(check, src.now()),
+      unsubscribeUrl: async () => consentLink(src.settings.siteRoot, await secretKey(src.db, src.secretKey), 'unsubscribe', channel),
+      // Counted on the first attempt only: a retry of the same message is not a second message.
+      authorizePhoneMessage: (quota, notice) =>
+        n.attempt > 1
+          ? Promise.resolve(true)
+          : authorizePhoneMessage(src.db, {
+              projectId: channel.projectId,
+              quota,
+              limit: src.settings.phoneLimits[quota],
+              now: src.now(),
+              notice: { ...notice, recipient: channel.value, siteName: src.settings.siteName },
+            }),
     };
     return delivery;
   });

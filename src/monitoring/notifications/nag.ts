@@ -5,7 +5,9 @@
 // reminder is queued once.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { channelTakes } from './outbox.ts';
+import { memberKeys, recipients, toTargets } from './recipients.ts';
+
+const CHANNEL_FIELDS = { id: true, code: true, projectId: true, kind: true, value: true, disabled: true, notifyDown: true, notifyUp: true } as const;
 
 export async function runNagPass(db: Db, now: Date): Promise<number> {
   const projects = await db.project.findMany({
@@ -19,7 +21,7 @@ export async function runNagPass(db: Db, now: Date): Promise<number> {
     queued += await db.$transaction(async (tx) => {
       const down = await tx.check.findMany({
         where: { projectId: project.id, status: 'down' },
-        select: { id: true, channels: { select: { channel: { select: { id: true, disabled: true, notifyDown: true, notifyUp: true } } } } },
+        select: { id: true, channels: { select: { channel: { select: CHANNEL_FIELDS } } } },
         orderBy: { id: 'asc' },
       });
       const expected = { id: project.id, nagNextAt: project.nagNextAt };
@@ -30,19 +32,20 @@ export async function runNagPass(db: Db, now: Date): Promise<number> {
       const claimed = await tx.project.updateMany({ where: expected, data: { nagNextAt: next } });
       // Not due yet (just noticed), or another instance took this reminder.
       if (project.nagNextAt === null || claimed.count !== 1) return 0;
+      // A group assigned to a down check reminds its members, each once (recipients.ts).
+      const keys = memberKeys(down.flatMap((check) => check.channels.map(({ channel }) => channel)));
+      const members = keys.length ? await tx.channel.findMany({ where: { OR: keys }, select: CHANNEL_FIELDS }) : [];
       const rows = down.flatMap((check) =>
-        check.channels
-          .filter(({ channel }) => channelTakes(channel, 'down'))
-          .map(({ channel }) => ({
-            code: randomUUID(),
-            channelId: channel.id,
-            checkId: check.id,
-            reason: 'nag',
-            status: 'down',
-            eventAt: now,
-            nextAttemptAt: now,
-            createdAt: now,
-          })),
+        recipients(toTargets(check.channels.map(({ channel }) => channel), members), 'down').map((channel) => ({
+          code: randomUUID(),
+          channelId: channel.id,
+          checkId: check.id,
+          reason: 'nag',
+          status: 'down',
+          eventAt: now,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
       );
       if (rows.length) await tx.notification.createMany({ data: rows });
       return rows.length;

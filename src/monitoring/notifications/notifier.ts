@@ -9,12 +9,13 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.ts';
 import { internalListener, type FlipEvent, type MonitoringEvents } from '../../events/bus.ts';
 import { loadDeliveries, type DeliverySource } from './deliveries.ts';
-import { nextAttemptAfter, type RetryPolicy } from './retry.ts';
+import { nextAttemptAfter, withRetryAfter, type RetryPolicy } from './retry.ts';
 import type { ClaimedNotification, NotificationStore } from './store.ts';
 import { loadTransports, transportFor } from '../integrations/kinds/index.ts';
 import { DeliveryError, type Delivery } from '../integrations/kinds/shared/transport.ts';
 import { flipNotifies, type NewNotification } from './outbox.ts';
 import { runNagPass } from './nag.ts';
+import { isAccountMail, loadPreparedMail, sendPreparedMail, type PreparedMail } from './prepared-mail.ts';
 import { pruneNotifications } from './prune.ts';
 import type { DatabasePort } from '../../db/port.ts';
 
@@ -34,6 +35,9 @@ export interface NotifierOptions {
   keepDays: number;
   log?: Logger;
 }
+
+/** What a claimed row sends: a channel's delivery, or account mail (a report or nag); null: its target is gone. */
+type Job = { delivery: Delivery; mail?: undefined } | { mail: PreparedMail; delivery?: undefined } | null;
 
 export interface DeliveryOutcome {
   state: 'sent' | 'pending' | 'failed';
@@ -110,7 +114,7 @@ export class Notifier {
       await this.#write(() => this.o.store.markFailed({ id: claimed.id, attempt: 1, durationMs: 0, at: now }, 'Could not prepare the message'));
       throw err;
     }
-    return this.#deliver(claimed, delivery, { renewLease: false });
+    return this.#deliver(claimed, delivery && { delivery }, { renewLease: false });
   }
 
   #onFlip = internalListener((flip: FlipEvent) => {
@@ -196,18 +200,30 @@ export class Notifier {
         await this.o.store.release(batch, now);
         break;
       }
-      const deliveries = await loadDeliveries(this.o.source, batch);
-      batch.forEach((n, i) => this.#start(n, deliveries[i] ?? null));
+      const jobs = await this.#load(batch);
+      batch.forEach((n, i) => this.#start(n, jobs[i] ?? null));
       started += batch.length;
       if (batch.length < room) break;
     }
     return started;
   }
 
-  #start(n: ClaimedNotification, delivery: Delivery | null) {
-    const key = `${n.channelId}:${n.checkId}`;
+  /** The jobs of a claimed batch, in its order: channel deliveries and account mail, each loaded in one go. */
+  async #load(batch: ClaimedNotification[]): Promise<Job[]> {
+    const mailRows = batch.filter(isAccountMail);
+    const channelRows = batch.filter((n) => !isAccountMail(n));
+    const [deliveries, mails] = await Promise.all([loadDeliveries(this.o.source, channelRows), loadPreparedMail(this.o.source.db, mailRows)]);
+    const jobs = new Map<ClaimedNotification, Job>();
+    channelRows.forEach((n, i) => jobs.set(n, deliveries[i] ? { delivery: deliveries[i] } : null));
+    mailRows.forEach((n, i) => jobs.set(n, mails[i] ? { mail: mails[i] } : null));
+    return batch.map((n) => jobs.get(n) ?? null);
+  }
+
+  #start(n: ClaimedNotification, job: Job) {
+    // Account mail to one person goes out in queue order too (a report before the nag queued after it).
+    const key = n.channelId === null ? `person:${n.personId}` : `${n.channelId}:${n.checkId}`;
     const previous = this.#tails.get(key);
-    const run = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() => this.#deliver(n, delivery, { renewLease: true }));
+    const run = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() => this.#deliver(n, job, { renewLease: true }));
     this.#tails.set(key, run);
     const done: Promise<void> = run.then(
       () => undefined,
@@ -233,7 +249,8 @@ export class Notifier {
     }
   }
 
-  async #deliver(n: ClaimedNotification, delivery: Delivery | null, o: { renewLease: boolean }): Promise<DeliveryOutcome> {
+  async #deliver(n: ClaimedNotification, job: Job, o: { renewLease: boolean }): Promise<DeliveryOutcome> {
+    const delivery = job?.delivery ?? null;
     const skipped: DeliveryOutcome = { state: 'pending', error: '', attempt: n.attempt, durationMs: 0, nextAttemptAt: null };
     if (o.renewLease) {
       const now = this.o.clock.now();
@@ -247,18 +264,22 @@ export class Notifier {
     }
     const started = performance.now();
     let error: DeliveryError | null = null;
-    if (!delivery) {
-      error = new DeliveryError('The channel or check no longer exists', true);
+    if (!job) {
+      error = new DeliveryError(isAccountMail(n) ? 'The account no longer exists' : 'The channel or check no longer exists', true);
     } else if (n.attempt > this.o.retry.maxAttempts) {
       // Claimed again and again without an outcome: the process stopped during every attempt.
       error = new DeliveryError(`Gave up after ${n.attempt - 1} attempts without an outcome`, true);
-    } else if (delivery.channel.disabled && n.reason !== 'test') {
+    } else if (delivery?.channel.disabled && n.reason !== 'test') {
       error = new DeliveryError('The channel is disabled', true);
     } else {
       try {
-        // The kind's registry refuses an unknown kind and one the operator switched off.
-        const transport = await transportFor(delivery);
-        await withDeadline(transport.send(delivery), this.deadlineMs);
+        if (job.mail) {
+          await withDeadline(sendPreparedMail(this.o.source.settings, n.code, job.mail), this.deadlineMs);
+        } else {
+          // The kind's registry refuses an unknown kind and one the operator switched off.
+          const transport = await transportFor(job.delivery);
+          await withDeadline(transport.send(job.delivery), this.deadlineMs);
+        }
       } catch (err) {
         error = err instanceof DeliveryError ? err : new DeliveryError(`Unexpected error: ${(err as Error)?.message ?? String(err)}`);
       }
@@ -272,12 +293,13 @@ export class Notifier {
       outcome = { state: 'sent', error: '', attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: null };
     } else {
       // Tests are not retried (Healthchecks neither): the operator is waiting for the answer.
-      const next = error.permanent || n.reason === 'test' ? null : nextAttemptAfter(this.o.retry, n.attempt, at);
+      const next = error.permanent || n.reason === 'test' ? null : withRetryAfter(nextAttemptAfter(this.o.retry, n.attempt, at), at, error.retryAfterMs);
       recorded = await this.#write(() => (next ? this.o.store.markRetry(attempt, next, error.message) : this.o.store.markFailed(attempt, error.message)));
       outcome = { state: next ? 'pending' : 'failed', error: error.message, attempt: n.attempt, durationMs: attempt.durationMs, nextAttemptAt: next };
       this.o.log?.warn({ notification: n.code, attempt: n.attempt, error: error.message, retryAt: next }, 'notification attempt failed');
     }
     // Not recorded: superseded by a later alert, or taken over by another worker meanwhile.
+    // Account mail belongs to no channel or project: it is not a channel's notification event.
     if (delivery && recorded) {
       this.o.events.emit('notification', {
         projectId: delivery.channel.projectId,
@@ -286,7 +308,7 @@ export class Notifier {
         checkId: n.checkId,
         notificationId: n.id,
         code: n.code,
-        reason: n.reason,
+        reason: delivery.reason,
         status: n.status,
         state: outcome.state,
         attempt: n.attempt,

@@ -1,14 +1,11 @@
 // The outbox: a flip that Healthchecks would notify becomes one Notification row per assigned,
-// enabled channel that takes that status, written in the same transaction as the flip, so a
-// committed flip always has its notifications and a rolled-back one has none.
+// enabled channel that takes that status (a group: one per member, recipients.ts), written in
+// the same transaction as the flip, so a committed flip always has its notifications and a
+// rolled-back one has none.
 import { randomUUID } from 'node:crypto';
+import { channelTakes, recipients, type ChannelTarget } from './recipients.ts';
 
-export interface ChannelTarget {
-  id: number;
-  disabled: boolean;
-  notifyDown: boolean;
-  notifyUp: boolean;
-}
+export { channelTakes, type ChannelTarget };
 
 export interface NewNotification {
   code: string;
@@ -48,7 +45,7 @@ export interface OutboxPlan {
 
 /** What queueing needs inside the flips' transaction (one implementation per database). */
 export interface OutboxTx {
-  /** The channels assigned to each of the checks. */
+  /** The channels assigned to each of the checks, a group's with its members (recipients.ts toTargets). */
   channelsOf(checkIds: number[]): MaybePromise<Map<number, ChannelTarget[]>>;
   /** Writes the plan (supersedes, then inserts) in the flips' transaction. */
   queueNotifications(plan: OutboxPlan): MaybePromise<void>;
@@ -64,11 +61,6 @@ export function flipNotifies(oldStatus: string, newStatus: string): newStatus is
   if (newStatus === 'down') return oldStatus !== 'down';
   if (newStatus === 'up') return oldStatus === 'down';
   return false;
-}
-
-/** A channel takes a status unless disabled or configured not to (e.g. a webhook without an up URL). */
-export function channelTakes(channel: ChannelTarget, status: 'down' | 'up'): boolean {
-  return !channel.disabled && (status === 'down' ? channel.notifyDown : channel.notifyUp);
 }
 
 export interface FlipToNotify {
@@ -88,8 +80,7 @@ export function planFlipNotifications(flips: FlipToNotify[], channels: Map<numbe
   for (const flip of flips) {
     const status = flip.newStatus;
     if (!flipNotifies(flip.oldStatus, status)) continue;
-    for (const channel of channels.get(flip.checkId) ?? []) {
-      if (!channelTakes(channel, status)) continue;
+    for (const channel of recipients(channels.get(flip.checkId) ?? [], status)) {
       const pair = `${channel.id}:${flip.checkId}`;
       if (!superseded.has(pair)) {
         superseded.add(pair);

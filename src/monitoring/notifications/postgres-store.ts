@@ -18,7 +18,7 @@ import type { AttemptOutcome, ClaimedNotification, NotificationStore } from './s
 const HEAD = `NOT EXISTS (SELECT 1 FROM "Notification" e WHERE e."channelId" = n."channelId" AND e."checkId" IS NOT DISTINCT FROM n."checkId"
       AND e."state" = 'pending' AND e."id" < n."id")`;
 
-const RETURNED = `"id", "code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`;
+const RETURNED = `"id", "code", "channelId", "personId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`;
 
 export const POSTGRES_CLAIM_SQL = `UPDATE "Notification" SET "attempts" = "attempts" + 1, "nextAttemptAt" = $1
   WHERE "id" IN (
@@ -52,7 +52,8 @@ const SQL = {
 interface ClaimedRow {
   id: number;
   code: string;
-  channelId: number;
+  channelId: number | null;
+  personId: number | null;
   checkId: number | null;
   flipId: number | null;
   reason: ClaimedNotification['reason'];
@@ -85,7 +86,7 @@ export function postgresNotificationStore(pool: pg.Pool, observe: StatementListe
     },
     async insertClaimed(n, leaseUntil) {
       const [id] = await insertRows(sql, [{ ...n, nextAttemptAt: leaseUntil }], 1);
-      return { ...n, id: id!, attempt: 1 };
+      return { ...n, personId: null, id: id!, attempt: 1 };
     },
     async insert(rows) {
       if (rows.length) await insertRows(sql, rows, 0);

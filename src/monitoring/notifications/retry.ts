@@ -17,3 +17,16 @@ export function nextAttemptAfter(policy: RetryPolicy, attempt: number, failedAt:
   if (attempt >= policy.maxAttempts) return null;
   return new Date(failedAt.getTime() + policy.baseMs * policy.factor ** (attempt - 1));
 }
+
+/** A receiver's Retry-After is honoured up to this long: an alert held longer would be stale. */
+export const RETRY_AFTER_MAX_MS = 3_600_000;
+
+/**
+ * The next attempt no sooner than the receiver asked (a 429's or 503's Retry-After, at most an
+ * hour), still within the attempts left: a last attempt stays the last.
+ */
+export function withRetryAfter(next: Date | null, failedAt: Date, retryAfterMs: number | undefined): Date | null {
+  if (!next || retryAfterMs === undefined) return next;
+  const asked = failedAt.getTime() + Math.min(retryAfterMs, RETRY_AFTER_MAX_MS);
+  return asked > next.getTime() ? new Date(asked) : next;
+}

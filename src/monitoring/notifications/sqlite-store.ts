@@ -10,7 +10,7 @@ import type { AttemptOutcome, ClaimedNotification, NotificationStore } from './s
 const SQL = {
   claim: `UPDATE "Notification" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ?
     WHERE "id" IN (SELECT "id" FROM "Notification" WHERE "state" = 'pending' AND "nextAttemptAt" <= ? ORDER BY "nextAttemptAt", "id" LIMIT ?)
-    RETURNING "id", "code", "channelId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`,
+    RETURNING "id", "code", "channelId", "personId", "checkId", "flipId", "reason", "status", "eventAt", "createdAt", "attempts"`,
   insert: INSERT_NOTIFICATION,
   start: `UPDATE "Notification" SET "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
   release: `UPDATE "Notification" SET "attempts" = "attempts" - 1, "nextAttemptAt" = ? WHERE "id" = ? AND "attempts" = ? AND "state" = 'pending'`,
@@ -28,7 +28,8 @@ function claimedFromRow(r: Record<string, unknown>): ClaimedNotification {
   return {
     id: r.id as number,
     code: r.code as string,
-    channelId: r.channelId as number,
+    channelId: r.channelId as number | null,
+    personId: r.personId as number | null,
     checkId: r.checkId as number | null,
     flipId: r.flipId as number | null,
     reason: r.reason as ClaimedNotification['reason'],
@@ -58,7 +59,7 @@ export function sqliteNotificationStore(exclusive: Exclusive): NotificationStore
     insertClaimed: (n, leaseUntil) =>
       run(SQL.insert, (s) => {
         const id = insertRow(s, { ...n, nextAttemptAt: leaseUntil }, 1);
-        return { ...n, id, attempt: 1 };
+        return { ...n, personId: null, id, attempt: 1 };
       }),
     insert: async (rows) => {
       if (!rows.length) return;

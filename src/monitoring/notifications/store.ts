@@ -3,9 +3,15 @@
 // the attempt that holds it (compare-and-set on the attempt number), so a worker whose lease
 // ran out cannot overwrite a newer attempt's result.
 import type { NewNotification } from './outbox.ts';
+import type { AccountMailReason } from './prepared-mail.ts';
 
-export interface ClaimedNotification extends Omit<NewNotification, 'nextAttemptAt'> {
+export interface ClaimedNotification extends Omit<NewNotification, 'nextAttemptAt' | 'channelId' | 'reason'> {
   id: number;
+  /** The channel it goes to; null for account mail (reports and nags, see prepared-mail.ts). */
+  channelId: number | null;
+  /** Account mail: the account it goes to; null for a channel's notification. */
+  personId: number | null;
+  reason: NewNotification['reason'] | AccountMailReason;
   /** This attempt's number, 1-based. */
   attempt: number;
 }

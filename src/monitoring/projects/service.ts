@@ -1,8 +1,11 @@
 // Projects and their keys. Keys are created here (the CLI), never through the Management API,
 // as in Healthchecks.
+import { CLI_ACTOR, READ_ONLY_KEY_ACTOR, READ_WRITE_KEY_ACTOR, type Actor } from '../../identity/roles.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.ts';
 import type { ProjectAccess } from '../context.ts';
+import { projectBadgeColumns } from '../badges/keys.ts';
 import {
   KEY_LENGTH,
   hashKey,
@@ -12,6 +15,7 @@ import {
   newPingKey,
   newReadonlyApiKey,
 } from './keys.ts';
+import { projectOfImportedKey } from './imported-keys.ts';
 
 export interface CreatedProject {
   id: string;
@@ -22,10 +26,19 @@ export interface CreatedProject {
   badge_key: string;
 }
 
-export async function createProject(db: Db, input: { name: string }): Promise<CreatedProject> {
+function checkName(input: { name: string }): string {
   const name = input.name.trim();
   if (!name) throw validationError('name must not be empty');
   if (name.length > 100) throw validationError('name is too long');
+  return name;
+}
+
+/**
+ * A new project with every key (the CLI's `project create`); the keys are returned once, never
+ * stored in clear, but for the badge key (public: badge URLs carry it).
+ */
+export async function createProject(db: Db, input: { name: string }): Promise<CreatedProject> {
+  const name = checkName(input);
   const keys = {
     api_key: newApiKey(),
     api_key_readonly: newReadonlyApiKey(),
@@ -39,10 +52,22 @@ export async function createProject(db: Db, input: { name: string }): Promise<Cr
       apiKeyHash: hashKey(keys.api_key),
       apiKeyReadonlyHash: hashKey(keys.api_key_readonly),
       pingKeyHash: hashKey(keys.ping_key),
-      badgeKeyHash: hashKey(keys.badge_key),
+      // The badge key is kept in clear: badge URLs carry it (badges/keys.ts).
+      ...projectBadgeColumns(keys.badge_key),
     },
   });
   return { id: project.id, name: project.name, ...keys };
+}
+
+/**
+ * A new project without API keys or a ping key, as a person creates one in Healthchecks:
+ * owners and managers create keys when a program needs one. The badge key always exists
+ * (badge URLs are signed with it).
+ */
+export async function createProjectWithoutKeys(db: Db, input: { name: string }): Promise<{ id: string; name: string }> {
+  const name = checkName(input);
+  const project = await db.project.create({ data: { id: newId(), name, ...projectBadgeColumns() } });
+  return { id: project.id, name: project.name };
 }
 
 export async function listProjects(db: Db) {
@@ -70,34 +95,78 @@ const keyColumns = {
   badge_key: { column: 'badgeKeyHash', make: newBadgeKey },
 } as const;
 
-/** Replaces one key of a project; the old key stops working at once. Returns the new key. */
-export async function rotateKey(db: Db, projectId: string, kind: KeyKind): Promise<string> {
+/** How a key reads in the audit log: its name, never the key (the entry is the key's kind). */
+export const KEY_NAMES: Record<KeyKind, string> = {
+  api_key: READ_WRITE_KEY_ACTOR.label,
+  api_key_readonly: READ_ONLY_KEY_ACTOR.label,
+  ping_key: 'Ping key',
+  badge_key: 'Badge key',
+};
+
+const keyTarget = (kind: KeyKind) => ({ targetKind: 'key' as const, targetId: kind, targetName: KEY_NAMES[kind] });
+
+/**
+ * Replaces one key of a project; the old key stops working at once. Returns the new key. The
+ * audit log records key.created by `actor` at `at` (the CLI at the system time by default).
+ */
+export async function rotateKey(db: Db, projectId: string, kind: KeyKind, actor: Actor = CLI_ACTOR, at: Date = new Date()): Promise<string> {
   const { column, make } = keyColumns[kind];
   const key = make();
-  const result = await db.project.updateMany({ where: { id: projectId }, data: { [column]: hashKey(key) } });
-  if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+  await db.$transaction(async (tx) => {
+    // A new badge key revokes both badge URL forms: the key's (and its signing key) and the old hash's.
+    const data = kind === 'badge_key' ? projectBadgeColumns(key) : { [column]: hashKey(key) };
+    const result = await tx.project.updateMany({ where: { id: projectId }, data });
+    if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+    await recordAudit(tx, actor, projectId, { action: 'key.created', ...keyTarget(kind) }, at);
+  });
   return key;
 }
 
-/** Removes a read-write or read-only API key (Healthchecks lets owners revoke keys). */
-export async function revokeKey(db: Db, projectId: string, kind: 'api_key' | 'api_key_readonly') {
-  const result = await db.project.updateMany({ where: { id: projectId }, data: { [keyColumns[kind].column]: null } });
-  if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+/**
+ * Removes a read-write or read-only API key (Healthchecks lets owners revoke keys). Revoking a
+ * key the project no longer has changes nothing and records nothing.
+ */
+export async function revokeKey(db: Db, projectId: string, kind: 'api_key' | 'api_key_readonly' | 'ping_key', actor: Actor = CLI_ACTOR, at: Date = new Date()) {
+  const column = keyColumns[kind].column;
+  await db.$transaction(async (tx) => {
+    const result = await tx.project.updateMany({ where: { id: projectId, NOT: { [column]: null } }, data: { [column]: null } });
+    if (result.count === 0) {
+      if (!(await tx.project.findUnique({ where: { id: projectId }, select: { id: true } }))) throw notFound(`project not found: ${projectId}`);
+      return;
+    }
+    await recordAudit(tx, actor, projectId, { action: 'key.revoked', ...keyTarget(kind) }, at);
+  });
 }
 
-export async function setPingLogLimit(db: Db, projectId: string, limit: number) {
-  // Healthchecks caps the listing at 1000 whatever the plan.
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    throw validationError('ping log limit must be an integer from 1 to 1000');
+export const PING_LOG_LIMIT_MIN = 1;
+/** Healthchecks caps the listing at 1000 whatever the plan. */
+export const PING_LOG_LIMIT_MAX = 1000;
+
+/**
+ * Sets how many pings the API lists per check. The audit log records the change (from, to)
+ * by `actor` at `at` (the CLI at the system time by default); setting the same limit again
+ * changes nothing and records nothing.
+ */
+export async function setPingLogLimit(db: Db, projectId: string, limit: number, actor: Actor = CLI_ACTOR, at: Date = new Date()) {
+  if (!Number.isInteger(limit) || limit < PING_LOG_LIMIT_MIN || limit > PING_LOG_LIMIT_MAX) {
+    throw validationError(`ping log limit must be an integer from ${PING_LOG_LIMIT_MIN} to ${PING_LOG_LIMIT_MAX}`);
   }
-  const result = await db.project.updateMany({ where: { id: projectId }, data: { pingLogLimit: limit } });
-  if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+  await db.$transaction(async (tx) => {
+    const before = await tx.project.findUnique({ where: { id: projectId }, select: { name: true, pingLogLimit: true } });
+    if (!before) throw notFound(`project not found: ${projectId}`);
+    if (before.pingLogLimit === limit) return;
+    await tx.project.update({ where: { id: projectId }, data: { pingLogLimit: limit } });
+    await recordAudit(tx, actor, projectId, { action: 'project.ping_log_limit_changed', targetKind: 'project', targetId: projectId, targetName: before.name, detail: { from: before.pingLogLimit, to: limit } }, at);
+  });
 }
 
-export async function renameProject(db: Db, projectId: string, name: string) {
-  if (!name.trim()) throw validationError('name must not be empty');
-  const result = await db.project.updateMany({ where: { id: projectId }, data: { name: name.trim() } });
-  if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+export async function renameProject(db: Db, projectId: string, name: string, actor: Actor = CLI_ACTOR, at: Date = new Date()) {
+  const checked = checkName({ name });
+  await db.$transaction(async (tx) => {
+    const result = await tx.project.updateMany({ where: { id: projectId }, data: { name: checked } });
+    if (result.count === 0) throw notFound(`project not found: ${projectId}`);
+    await recordAudit(tx, actor, projectId, { action: 'project.renamed', targetKind: 'project', targetId: projectId, targetName: checked }, at);
+  });
 }
 
 export async function deleteProject(db: Db, projectId: string) {
@@ -125,10 +194,17 @@ export async function authenticate(
   if (!key || key.length !== KEY_LENGTH) throw unauthenticated('missing api key');
   const hash = hashKey(key);
   const rw = await db.project.findUnique({ where: { apiKeyHash: hash }, select: { id: true } });
-  if (rw) return { projectId: rw.id, readOnly: false };
+  if (rw) return { projectId: rw.id, readOnly: false, role: 'regular', actor: READ_WRITE_KEY_ACTOR };
   if (need === 'read') {
     const ro = await db.project.findUnique({ where: { apiKeyReadonlyHash: hash }, select: { id: true } });
-    if (ro) return { projectId: ro.id, readOnly: true };
+    if (ro) return { projectId: ro.id, readOnly: true, role: 'readonly', actor: READ_ONLY_KEY_ACTOR };
+  }
+  // A key imported from a Healthchecks instance that stored it hashed (imported-keys.ts).
+  const importedRw = await projectOfImportedKey(db, key, 'apiKeyHash');
+  if (importedRw) return { projectId: importedRw, readOnly: false, role: 'regular', actor: READ_WRITE_KEY_ACTOR };
+  if (need === 'read') {
+    const importedRo = await projectOfImportedKey(db, key, 'apiKeyReadonlyHash');
+    if (importedRo) return { projectId: importedRo, readOnly: true, role: 'readonly', actor: READ_ONLY_KEY_ACTOR };
   }
   throw unauthenticated('wrong api key');
 }

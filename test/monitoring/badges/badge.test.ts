@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeJson, badgeSignature, badgeUrls, checkBadgeSummary, decodeTagSegment, isBadgeFormat, isTagSegment, renderBadgeSvg,
-  shieldsJson, summarizeBadge, verifyBadgeSignature,
+  badgeJson, badgeSignature, badgeUrls, checkBadgeSummary, decodeTagSegment, isBadgeFormat, isTagSegment, legacySigningKey, renderBadgeSvg,
+  saltedHmacKey, shieldsJson, summarizeBadge, verifyBadgeSignature,
 } from '../../../src/monitoring/badges/badge.ts';
 import { textWidth } from '../../../src/monitoring/badges/svg.ts';
 
-const KEY = 'a'.repeat(64);
+const KEY = legacySigningKey('a'.repeat(64));
 
 describe('signatures', () => {
   it('signs per tag with 8 URL-safe characters, stable across calls', () => {
@@ -13,12 +13,12 @@ describe('signatures', () => {
     expect(sig).toMatch(/^[A-Za-z0-9_-]{8}$/);
     expect(badgeSignature(KEY, 'web')).toBe(sig);
     expect(badgeSignature(KEY, 'db')).not.toBe(sig);
-    expect(badgeSignature('b'.repeat(64), 'web')).not.toBe(sig);
+    expect(badgeSignature(legacySigningKey('b'.repeat(64)), 'web')).not.toBe(sig);
   });
 
   it("matches Django's base64_hmac (badge_key 'alice' + SECRET_KEY '---')", () => {
-    expect(badgeSignature('alice---', 'foo')).toBe('HLoyq8dX');
-    expect(badgeSignature('alice---', '*')).toBe('6SKpySaJ');
+    expect(badgeSignature(saltedHmacKey('alice', '---'), 'foo')).toBe('HLoyq8dX');
+    expect(badgeSignature(saltedHmacKey('alice', '---'), '*')).toBe('6SKpySaJ');
   });
 
   it('tells two-state from three-state signatures and rejects forgeries', () => {

@@ -117,8 +117,13 @@ describe('cron checks', () => {
 });
 
 describe('checks of another kind', () => {
-  it('are never due (Healthchecks’ OnCalendar kind is not supported), so they stay up', () => {
-    const c = simple({ kind: 'oncalendar', schedule: 'daily' });
+  it('OnCalendar checks are due by their schedule (more in oncalendar.test.ts)', () => {
+    const c = simple({ kind: 'oncalendar', schedule: 'daily', tz: 'Europe/Riga' });
+    expect(graceStart(c)).toEqual(new Date('2026-01-05T22:00:00Z')); // midnight in Riga
+  });
+
+  it('a kind we do not know is never due, so it stays up', () => {
+    const c = simple({ kind: 'weekly-report', schedule: 'daily' });
     expect(graceStart(c)).toBeNull();
     expect(computeStatus(c, at(999_999))).toBe('up');
   });

@@ -32,8 +32,8 @@ it('creates 32-character keys and stores only their hashes', async () => {
 
 it('authenticates read-write and read-only keys with Healthchecks messages', async () => {
   const p = await createProject(db, { name: 'Auth' });
-  expect(await authenticate(db, p.api_key, 'write')).toEqual({ projectId: p.id, readOnly: false });
-  expect(await authenticate(db, p.api_key_readonly, 'read')).toEqual({ projectId: p.id, readOnly: true });
+  expect(await authenticate(db, p.api_key, 'write')).toEqual({ projectId: p.id, readOnly: false, role: 'regular', actor: { personId: null, label: 'API key (read-write)' } });
+  expect(await authenticate(db, p.api_key_readonly, 'read')).toEqual({ projectId: p.id, readOnly: true, role: 'readonly', actor: { personId: null, label: 'API key (read-only)' } });
   await expect(authenticate(db, p.api_key_readonly, 'write')).rejects.toThrow('wrong api key');
   await expect(authenticate(db, '', 'read')).rejects.toThrow('missing api key');
   await expect(authenticate(db, 'x'.repeat(31), 'read')).rejects.toThrow('missing api key');

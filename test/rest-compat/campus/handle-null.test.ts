@@ -24,6 +24,6 @@ it('GraphQL: updateLocation with handle null keeps the handle', async () => {
   const created = await campusGql(w, 'mutation { createLocation(input: { title: "Gym", handle: null }) { handle } }', {}, staff);
   expect(created.data).toEqual({ createLocation: { handle: 'gym' } });
   const id = (await w.app.db.location.findFirstOrThrow({ where: { Handle: 'gym' } })).ID;
-  const updated = await campusGql(w, 'mutation($id: Int!) { updateLocation(id: $id, input: { title: "Sports Hall", handle: null }) { title handle } }', { id }, staff);
+  const updated = await campusGql(w, 'mutation($id: ID!) { updateLocation(id: $id, input: { title: "Sports Hall", handle: null }) { title handle } }', { id }, staff);
   expect(updated).toMatchObject({ data: { updateLocation: { title: 'Sports Hall', handle: 'gym' } } });
 });

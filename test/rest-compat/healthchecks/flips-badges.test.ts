@@ -52,7 +52,8 @@ describe('badges', () => {
       expect(Object.keys(res.json.badges).sort()).toEqual(['*', 'db', 'web']);
       const web = res.json.badges.web;
       expect(Object.keys(web)).toEqual(['svg', 'svg3', 'json', 'json3', 'shields', 'shields3']);
-      expect(web.svg).toMatch(new RegExp(`^${world.url}/badge/${world.alice.id}/[\\w-]{8}-2/web\\.svg$`));
+      // Healthchecks' form: the project's badge key, then the signature.
+      expect(web.svg).toMatch(new RegExp(`^${world.url}/badge/${world.alice.badge_key}/[\\w-]{8}-2/web\\.svg$`));
       for (const urls of Object.values(res.json.badges) as Record<string, string>[]) {
         for (const url of Object.values(urls)) {
           const r = await fetch(url);

@@ -10,6 +10,14 @@ it('redirects a GET without the trailing slash (301), as Django does', async () 
   expect((await w.api('GET', '/api/v2/nothing-here')).status).toBe(404);
 });
 
+it('refuses (414) rather than echoes an address too long for a Location header (found by fuzzing)', async () => {
+  const long = `/api/v1/checks?tag=${'-0%20%20'.repeat(1500)}`;
+  const res = await w.api('GET', long);
+  expect(res.status).toBe(414);
+  expect(res.json).toEqual({ error: 'the address is too long' });
+  expect(res.headers.get('location')).toBeNull();
+});
+
 it('allows only GET on a unique_key path and only known shapes of ids', async () => {
   const check = (await w.api('POST', '/api/v2/checks/', { body: {} })).json;
   const row = await w.app.db.check.findUniqueOrThrow({ where: { code: check.uuid } });

@@ -18,6 +18,7 @@ import type { BrowseFilters } from '../../../campus/filters.ts';
 import { kindScope } from '../../../campus/lookup.ts';
 import { asInt, intKey, nodeId } from '../node-keys.ts';
 import { commentNode, groupMemberNode, sectionParticipantNode } from './nodes.ts';
+import { recordId, refCondition } from './arguments.ts';
 
 /** A nested Pothos selection as an object that more Prisma arguments can join. */
 const selection = (s: unknown) => (typeof s === 'object' && s !== null ? s : {});
@@ -37,6 +38,9 @@ const ALL = 2 ** 31 - 1;
 const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term' } as const;
 const PLURAL: Record<KindName, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms' };
 const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term' };
+
+/** What every campus `id` argument takes (arguments.ts). */
+const ID_ARG = "Slate's ID (`databaseId`) or the record's global `id`";
 
 // Pothos types each builder by model; the generic loops below go through this loose view.
 type LooseFieldBuilder = Record<string, (...args: unknown[]) => unknown> & { arg: Record<string, (...a: unknown[]) => unknown> };
@@ -147,7 +151,7 @@ for (const kind of KIND_LIST) {
     runScopesOnType: true,
     fields: (t: LooseFieldBuilder) => {
       const fields: Record<string, unknown> = {
-        databaseId: t.exposeInt!('ID', { description: `The ${kind.noun}'s ID (Slate's; \`${SINGULAR[kind.name]}(id:)\`, REST and the mutations take it)` }),
+        databaseId: t.exposeInt!('ID', { description: `The ${kind.noun}'s ID (Slate's; REST takes it, and \`${SINGULAR[kind.name]}(id:)\` and the mutations take it or the global \`id\`)` }),
         class: t.exposeString!('Class'),
         created: t.expose!('Created', { type: 'DateTime' }),
         creatorId: t.exposeInt!('CreatorID', { nullable: true }),
@@ -342,9 +346,9 @@ for (const kind of KIND_LIST) {
       type: type as never,
       nullable: true,
       description: `A ${kind.noun} by ID or handle${kind.name === 'Person' ? ' (username)' : ''}`,
-      args: { id: t.arg.int(), handle: t.arg.string() },
-      resolve: (async (_r: unknown, args: { id?: number | null; handle?: string | null }, ctx: GraphQLContext) => {
-        const ident = args.id ?? args.handle;
+      args: { id: t.arg.id({ description: ID_ARG }), handle: t.arg.string() },
+      resolve: (async (_r: unknown, args: { id?: string | null; handle?: string | null }, ctx: GraphQLContext) => {
+        const ident = args.id === null || args.id === undefined ? args.handle : recordId(args.id, kind);
         if (ident === null || ident === undefined) return null;
         try {
           return await records.getRecord(ctx.campus, await ctx.viewer(), kind, ident);
@@ -368,7 +372,7 @@ for (const kind of KIND_LIST) {
         q: t.arg.string({ description: "Slate's search: words that must all appear in a title, name, handle or code; `qualifier:term` (first:, last:, title:, id:, group: ...); quotes; mode:or" }),
         ...filterArgs(t, kind),
         ...Object.fromEntries(
-          kind.fields.filter((f) => f.ref).map((f) => [gqlName(f.name), t.arg.int({ description: `Only records whose ${f.name} is this ID` })]),
+          kind.fields.filter((f) => f.ref).map((f) => [gqlName(f.name), t.arg.id({ description: `Only records whose ${f.name} is this ID (Slate's, or the ${KINDS[f.ref!].noun}'s global \`id\`)` })]),
         ),
       },
       resolve: async (_r, args, ctx) => {
@@ -376,8 +380,8 @@ for (const kind of KIND_LIST) {
         const offset = pageArgument('offset', args.offset, MAX_OFFSET);
         const where: Record<string, unknown> = {};
         for (const f of kind.fields.filter((field) => field.ref)) {
-          const value = (args as Record<string, unknown>)[gqlName(f.name)];
-          if (typeof value === 'number') where[f.name] = value;
+          const value = (args as Record<string, string | null | undefined>)[gqlName(f.name)];
+          if (value !== null && value !== undefined) where[f.name] = refCondition(value, KINDS[f.ref!]);
         }
         // The service speaks Slate's paging: limit 0 (or none) is every record, and an offset
         // applies only with a limit. GraphQL's `first: 0` is no records (only the total), and an
@@ -407,21 +411,21 @@ for (const kind of KIND_LIST) {
     }),
     [`update${Name}`]: t.field({
       type: type as never,
-      args: { id: t.arg.int({ required: true }), input: t.arg({ type: input, required: true }) },
+      args: { id: t.arg.id({ required: true, description: ID_ARG }), input: t.arg({ type: input, required: true }) },
       resolve: async (_r, { id, input: values }, ctx) =>
-        (await records.editRecord(ctx.campus, await ctx.viewer(), kind, id, toRecordInput(kind, values as Record<string, unknown>, extra))) as never,
+        (await records.editRecord(ctx.campus, await ctx.viewer(), kind, recordId(id, kind), toRecordInput(kind, values as Record<string, unknown>, extra))) as never,
     }),
     [`comment${Name}`]: t.field({
       type: Comment,
       description: `Adds a comment to a ${kind.noun} (any logged-in user who can read it)`,
-      args: { id: t.arg.int({ required: true }), message: t.arg.string({ required: true }) },
-      resolve: async (_r, { id, message }, ctx) => addComment(ctx.campus, await ctx.viewer(), kind, id, message),
+      args: { id: t.arg.id({ required: true, description: ID_ARG }), message: t.arg.string({ required: true }) },
+      resolve: async (_r, { id, message }, ctx) => addComment(ctx.campus, await ctx.viewer(), kind, recordId(id, kind), message),
     }),
     [`delete${Name}`]: t.field({
       type: type as never,
       description: 'Deletes the record and returns it as it was',
-      args: { id: t.arg.int({ required: true }) },
-      resolve: async (_r, { id }, ctx) => (await records.deleteRecord(ctx.campus, await ctx.viewer(), kind, id)) as never,
+      args: { id: t.arg.id({ required: true, description: ID_ARG }) },
+      resolve: async (_r, { id }, ctx) => (await records.deleteRecord(ctx.campus, await ctx.viewer(), kind, recordId(id, kind))) as never,
     }),
   }));
 }

@@ -5,9 +5,10 @@
 // batches (DataLoader), so a page of records with their checks costs a constant number of
 // statements.
 import DataLoader from 'dataloader';
+import { accessToProjectArg, checkArgument } from '../monitoring/project-access.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { Check } from '../monitoring/check.ts';
+import { Check, CHECK_ID } from '../monitoring/check.ts';
 import { CampusKind, CampusRecord, CheckChangedRef } from '../subscriptions.ts';
 import { campusRefs } from '../campus/records.ts';
 import { readable } from '../campus/fields.ts';
@@ -64,10 +65,12 @@ for (const kind of KIND_LIST) {
       type: [Check],
       nullable: true,
       description:
-        "Checks linked to this record, of the API key's project only (X-Api-Key, read-only keys too), oldest first; null with an UNAUTHENTICATED error without a key",
-      resolve: async (record, _a, ctx) => {
-        const { projectId } = await ctx.access();
-        return checksOf(ctx, projectId, kind.name).load((record as unknown as { ID: number }).ID);
+        "Checks linked to this record, of the API key's project only (X-Api-Key, read-only keys too), or of the signed-in person's projects (or the one given), oldest first; null with an UNAUTHENTICATED error without either",
+      args: { project: t.arg.id({ description: 'Only this project’s checks (signed-in people)' }) },
+      resolve: async (record, args, ctx) => {
+        const id = (record as unknown as { ID: number }).ID;
+        const projectIds = args.project || !(await ctx.signedIn()) ? [(await accessToProjectArg(ctx, args.project)).projectId] : await ctx.readableProjects();
+        return (await Promise.all(projectIds.map((projectId) => checksOf(ctx, projectId, kind.name).load(id)))).flat();
       },
     }),
   );
@@ -75,7 +78,7 @@ for (const kind of KIND_LIST) {
 
 builder.mutationFields((t) => {
   const args = {
-    check: t.arg.id({ required: true, description: 'The check’s UUID' }),
+    check: t.arg.id({ required: true, description: CHECK_ID }),
     kind: t.arg({ type: CampusKind, required: true }),
     handle: t.arg.string({ required: true, description: 'The record as Slate looks it up: ID, handle, code (courses, sections) or username' }),
   };
@@ -85,13 +88,19 @@ builder.mutationFields((t) => {
       description:
         'Links the check to a campus record by adding the tag `campus:<kind>/<code, handle, username or ID>` (read-write key; the campus token must be able to read the record). Linked already: no change.',
       args,
-      resolve: async (_r, a, ctx) => linkCheckRecord({ monitoring: ctx.deps, campus: ctx.campus }, await ctx.access(), await ctx.viewer(), String(a.check), a.kind, a.handle),
+      resolve: async (_r, a, ctx) => {
+        const { access, code } = await checkArgument(ctx, a.check);
+        return linkCheckRecord({ monitoring: ctx.deps, campus: ctx.campus }, access, await ctx.viewer(), code, a.kind, a.handle);
+      },
     }),
     unlinkCheckRecord: t.field({
       type: Check,
       description: 'Removes every tag that links the check to the record. Not linked: no change.',
       args,
-      resolve: async (_r, a, ctx) => unlinkCheckRecord({ monitoring: ctx.deps, campus: ctx.campus }, await ctx.access(), await ctx.viewer(), String(a.check), a.kind, a.handle),
+      resolve: async (_r, a, ctx) => {
+        const { access, code } = await checkArgument(ctx, a.check);
+        return unlinkCheckRecord({ monitoring: ctx.deps, campus: ctx.campus }, access, await ctx.viewer(), code, a.kind, a.handle);
+      },
     }),
   };
 });
@@ -104,9 +113,10 @@ builder.subscriptionField('recordChecksChanged', (t) =>
     args: {
       kind: t.arg({ type: CampusKind, required: true }),
       handle: t.arg.string({ required: true, description: 'ID, handle, code or username' }),
+      project: t.arg.id({ description: 'The project (signed-in people); a key\'s own when omitted' }),
     },
     subscribe: async (_r, args, ctx) => {
-      const { projectId } = await ctx.access();
+      const { projectId } = await accessToProjectArg(ctx, args.project);
       const record = await getRecord(ctx.campus, await ctx.viewer(), KINDS[args.kind], args.handle);
       return linkedCheckChanges(ctx.deps, projectId, args.kind, record.ID);
     },

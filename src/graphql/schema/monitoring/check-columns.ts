@@ -59,6 +59,7 @@ export const CHECK_FIELD_COLUMNS: Readonly<Record<string, readonly CheckColumn[]
   notifications: [],
   pingEmail: ['code'],
   flips: [],
+  downtimes: ['status', 'createdAt'],
   records: ['id'],
 };
 

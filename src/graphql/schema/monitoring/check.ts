@@ -7,9 +7,12 @@ import { checkState, tagList } from '../../../monitoring/checks/derived.ts';
 import { parseFlipsQuery } from '../../../monitoring/flips/flips-query.ts';
 import { flipsRange } from '../../../monitoring/flips/service.ts';
 import { PING_LIST_MAX } from '../../../monitoring/pings/service.ts';
+import { pingUrl } from '../../../monitoring/pings/url.ts';
 import { validationError } from '../../../shared/errors.ts';
+import { accessToProjectArg, checkArgument, inProjects } from './project-access.ts';
 import { Ping, listedPings } from './ping.ts';
 import { Channel } from './channel.ts';
+import { CHANNEL_KINDS } from '../../../monitoring/integrations/kinds/index.ts';
 import { writableProject } from '../../../monitoring/access.ts';
 import { Notification, NOTIFICATIONS_MAX, notificationsSelection } from './notification.ts';
 import { pageArgument } from '../pagination.ts';
@@ -23,7 +26,7 @@ export const CheckStatus = builder.enumType('CheckStatus', {
   values: { NEW: { value: 'new' }, UP: { value: 'up' }, GRACE: { value: 'grace' }, DOWN: { value: 'down' }, PAUSED: { value: 'paused' } } as const,
 });
 export const CheckKind = builder.enumType('CheckKind', {
-  values: { SIMPLE: { value: 'simple' }, CRON: { value: 'cron' } } as const,
+  values: { SIMPLE: { value: 'simple' }, CRON: { value: 'cron' }, ONCALENDAR: { value: 'oncalendar', description: 'systemd OnCalendar schedule' } } as const,
 });
 const Methods = builder.enumType('PingMethods', {
   description: 'ANY: HEAD, GET and POST pings count; POST: only POST pings count',
@@ -31,16 +34,17 @@ const Methods = builder.enumType('PingMethods', {
 });
 
 // Healthchecks hides URLs, channels and pings from read-only keys.
-const requireReadWrite = async (ctx: GraphQLContext) => writableProject(await ctx.access());
-const hiddenFromReadOnly = async (ctx: GraphQLContext) => (await ctx.access()).readOnly;
+// A read-only member is held to the same rule as a read-only key.
+const requireReadWrite = async (ctx: GraphQLContext, projectId: string) => writableProject(await ctx.access(projectId));
+const hiddenFromReadOnly = async (ctx: GraphQLContext, projectId: string) => (await ctx.access(projectId)).readOnly;
 /** A value only read-write keys see (REST omits the key; GraphQL answers null). */
-const readWriteOnly = <T>(value: () => T) => async (ctx: GraphQLContext) => ((await hiddenFromReadOnly(ctx)) ? null : value());
+const readWriteOnly = <T>(value: () => T) => async (ctx: GraphQLContext, projectId: string) => ((await hiddenFromReadOnly(ctx, projectId)) ? null : value());
 
 export const Check = builder.prismaNode('Check', {
   // The global ID encodes the row id, not the UUID, which read-only keys may not see.
   id: nodeId((c: { id: number }) => c.id, intKey),
   // `node` reads a check of the key's project only (read-only keys too); another project's is null.
-  findUnique: async (id, ctx) => ({ id: asInt(id), projectId: (await ctx.access()).projectId }),
+  findUnique: async (id, ctx) => ({ id: asInt(id), projectId: inProjects(await ctx.readableProjects()) }),
   nullable: true,
   // No type-level `select`: the domain functions return whole rows (CheckRecord), so every
   // scalar column is present; relations are declared per field below and load batched.
@@ -48,7 +52,7 @@ export const Check = builder.prismaNode('Check', {
     uuid: t.id({
       nullable: true,
       description: 'The UUID of the check (REST paths, ping URLs, `check(id:)` and the mutations take it); null for read-only keys (use uniqueKey)',
-      resolve: (c, _a, ctx) => readWriteOnly(() => c.code)(ctx),
+      resolve: (c, _a, ctx) => readWriteOnly(() => c.code)(ctx, c.projectId),
     }),
     uniqueKey: t.exposeString('uniqueKey', { description: 'Stable identifier shown to read-only keys too' }),
     name: t.exposeString('name'),
@@ -56,10 +60,10 @@ export const Check = builder.prismaNode('Check', {
     tags: t.stringList({ resolve: (c) => tagList(c.tags) }),
     tagsString: t.exposeString('tags', { description: 'The tags as stored: space-separated (REST\'s `tags`)' }),
     desc: t.exposeString('desc'),
-    kind: t.field({ type: CheckKind, resolve: (c) => c.kind as 'simple' | 'cron' }),
+    kind: t.field({ type: CheckKind, resolve: (c) => c.kind as 'simple' | 'cron' | 'oncalendar' }),
     timeout: t.int({ nullable: true, description: 'Seconds; simple checks only', resolve: (c) => (c.kind === 'simple' ? c.timeout : null) }),
-    schedule: t.string({ nullable: true, description: 'Cron checks only', resolve: (c) => (c.kind === 'simple' ? null : c.schedule) }),
-    tz: t.string({ nullable: true, description: 'Cron checks only', resolve: (c) => (c.kind === 'simple' ? null : c.tz) }),
+    schedule: t.string({ nullable: true, description: 'Cron and OnCalendar checks only', resolve: (c) => (c.kind === 'simple' ? null : c.schedule) }),
+    tz: t.string({ nullable: true, description: 'Cron and OnCalendar checks only', resolve: (c) => (c.kind === 'simple' ? null : c.tz) }),
     grace: t.exposeInt('grace', { description: 'Seconds' }),
     nPings: t.exposeInt('nPings'),
     status: t.field({
@@ -88,22 +92,22 @@ export const Check = builder.prismaNode('Check', {
     pingUrl: t.string({
       nullable: true,
       description: 'null for read-only keys',
-      resolve: (c, _a, ctx) => readWriteOnly(() => `${ctx.deps.settings.siteRoot}/ping/${c.code}`)(ctx),
+      resolve: (c, _a, ctx) => readWriteOnly(() => pingUrl(ctx.deps.settings, c.code))(ctx, c.projectId),
     }),
     updateUrl: t.string({
       nullable: true,
       description: 'The REST (API v3) URL of this check; null for read-only keys',
-      resolve: (c, _a, ctx) => readWriteOnly(() => restUrl(ctx, c.code))(ctx),
+      resolve: (c, _a, ctx) => readWriteOnly(() => restUrl(ctx, c.code))(ctx, c.projectId),
     }),
     pauseUrl: t.string({
       nullable: true,
       description: 'null for read-only keys',
-      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/pause`)(ctx),
+      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/pause`)(ctx, c.projectId),
     }),
     resumeUrl: t.string({
       nullable: true,
       description: 'null for read-only keys',
-      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/resume`)(ctx),
+      resolve: (c, _a, ctx) => readWriteOnly(() => `${restUrl(ctx, c.code)}/resume`)(ctx, c.projectId),
     }),
     badgeUrl: t.string({ resolve: (c, _a, ctx) => `${ctx.deps.settings.siteRoot}/b/2/${c.badgeKey}.svg` }),
     // Read-write-only lists are nullable so that a read-only key's query keeps its other data:
@@ -112,9 +116,10 @@ export const Check = builder.prismaNode('Check', {
       type: [Channel],
       nullable: true,
       description: 'Channels notified about this check (read-write keys only)',
-      select: (_args, _ctx, nested) => ({ channels: { select: { channel: nested(true) } } }),
+      // As Project.channels: a kind the enum cannot name (kept from a Healthchecks import) is left out.
+      select: (_args, _ctx, nested) => ({ channels: { where: { channel: { kind: { in: [...CHANNEL_KINDS] } } }, select: { channel: nested(true) } } }),
       resolve: async (c, _a, ctx) => {
-        await requireReadWrite(ctx);
+        await requireReadWrite(ctx, c.projectId);
         return c.channels.map((cc) => cc.channel);
       },
     }),
@@ -128,10 +133,10 @@ export const Check = builder.prismaNode('Check', {
         // The same window as REST's listPings, read for every check of the response at once;
         // once the request has authenticated and the batch is read (Project.checks prefetches
         // it), without a promise: a dashboard resolves this field for 100 checks.
-        const known = ctx.knownAccess();
-        if (!known) return requireReadWrite(ctx).then(() => listedPings(ctx, c.id, first, info));
+        const known = ctx.knownAccess(c.projectId);
+        if (!known) return requireReadWrite(ctx, c.projectId).then(() => listedPings(ctx, c.id, first, info, c.projectId));
         writableProject(known);
-        return listedPings(ctx, c.id, first, info);
+        return listedPings(ctx, c.id, first, info, c.projectId);
       },
     }),
     notifications: t.field({
@@ -142,14 +147,14 @@ export const Check = builder.prismaNode('Check', {
       select: (args, _ctx, nested) => ({ notifications: notificationsSelection(args.first, nested) }),
       resolve: async (c, args, ctx) => {
         pageArgument('first', args.first, NOTIFICATIONS_MAX);
-        await requireReadWrite(ctx);
+        await requireReadWrite(ctx, c.projectId);
         return c.notifications;
       },
     }),
     pingEmail: t.string({
       nullable: true,
       description: 'Mail to this address pings the check (null when the SMTP listener is off, or for read-only keys)',
-      resolve: (c, _a, ctx) => (ctx.deps.settings.pingEmailDomain ? readWriteOnly(() => `${c.code}@${ctx.deps.settings.pingEmailDomain}`)(ctx) : null),
+      resolve: (c, _a, ctx) => (ctx.deps.settings.pingEmailDomain ? readWriteOnly(() => `${c.code}@${ctx.deps.settings.pingEmailDomain}`)(ctx, c.projectId) : null),
     }),
     flips: t.relation('flips', {
       description: 'Status changes, newest first; seconds/start/end filter as in the REST API',
@@ -163,6 +168,9 @@ export const Check = builder.prismaNode('Check', {
     }),
   }),
 });
+
+/** What every check `id` argument takes (project-access.ts, checkArgument). */
+export const CHECK_ID = 'The check’s UUID, or its global `id`';
 
 const restUrl = (ctx: GraphQLContext, code: string) => `${ctx.deps.settings.siteRoot}/api/v${API_VERSION}/checks/${code}`;
 
@@ -179,7 +187,7 @@ export const CheckInput = builder.inputType('CheckInput', {
     desc: t.string(),
     timeout: t.int({ description: 'Seconds, 60 to 31536000; makes the check a simple check' }),
     grace: t.int({ description: 'Seconds, 60 to 31536000' }),
-    schedule: t.string({ description: 'Five-field cron expression; makes the check a cron check' }),
+    schedule: t.string({ description: 'A five-field cron expression (one line of five fields) or systemd OnCalendar expressions (one per line); makes the check a cron or OnCalendar check, as Healthchecks decides' }),
     tz: t.string(),
     manualResume: t.boolean(),
     methods: t.field({ type: Methods }),
@@ -217,12 +225,14 @@ const CheckPayload = builder.objectRef<{ check: checks.CheckRecord; created: boo
 builder.queryField('check', (t) =>
   t.field({
     type: Check,
-    description: 'A check of the key’s project, by UUID or by unique key',
-    args: { id: t.arg.id(), uniqueKey: t.arg.string() },
+    description: 'A check of the key’s project, by UUID (or global `id`) or by unique key',
+    args: { id: t.arg.id({ description: CHECK_ID }), uniqueKey: t.arg.string(), project: t.arg.id({ description: 'The project (signed-in people, with uniqueKey); a key\'s own when omitted' }) },
     resolve: async (_root, args, ctx) => {
-      const access = await ctx.access();
-      if (args.id) return checks.getCheck(ctx.deps, access, String(args.id));
-      if (args.uniqueKey) return checks.getCheckByUniqueKey(ctx.deps, access, args.uniqueKey);
+      if (args.id) {
+        const { access, code } = await checkArgument(ctx, args.id);
+        return checks.getCheck(ctx.deps, access, code);
+      }
+      if (args.uniqueKey) return checks.getCheckByUniqueKey(ctx.deps, await accessToProjectArg(ctx, args.project), args.uniqueKey);
       throw validationError('give id or uniqueKey');
     },
   }),
@@ -231,28 +241,40 @@ builder.queryField('check', (t) =>
 builder.mutationFields((t) => ({
   createCheck: t.field({
     type: CheckPayload,
-    args: { input: t.arg({ type: CheckInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => checks.createCheck(ctx.deps, await ctx.access(), toSpecBody(input), API_VERSION),
+    args: { input: t.arg({ type: CheckInput, required: true }), project: t.arg.id({ description: 'The project to create it in (signed-in people); a key\'s own when omitted' }) },
+    resolve: async (_root, { input, project }, ctx) => checks.createCheck(ctx.deps, await accessToProjectArg(ctx, project), toSpecBody(input), API_VERSION),
   }),
   updateCheck: t.field({
     type: Check,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CheckInput, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => checks.updateCheck(ctx.deps, await ctx.access(), String(id), toSpecBody(input), API_VERSION),
+    args: { id: t.arg.id({ required: true, description: CHECK_ID }), input: t.arg({ type: CheckInput, required: true }) },
+    resolve: async (_root, { id, input }, ctx) => {
+      const { access, code } = await checkArgument(ctx, id);
+      return checks.updateCheck(ctx.deps, access, code, toSpecBody(input), API_VERSION);
+    },
   }),
   pauseCheck: t.field({
     type: Check,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => checks.pauseCheck(ctx.deps, await ctx.access(), String(id)),
+    args: { id: t.arg.id({ required: true, description: CHECK_ID }) },
+    resolve: async (_root, { id }, ctx) => {
+      const { access, code } = await checkArgument(ctx, id);
+      return checks.pauseCheck(ctx.deps, access, code);
+    },
   }),
   resumeCheck: t.field({
     type: Check,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => checks.resumeCheck(ctx.deps, await ctx.access(), String(id)),
+    args: { id: t.arg.id({ required: true, description: CHECK_ID }) },
+    resolve: async (_root, { id }, ctx) => {
+      const { access, code } = await checkArgument(ctx, id);
+      return checks.resumeCheck(ctx.deps, access, code);
+    },
   }),
   deleteCheck: t.field({
     type: Check,
     description: 'Deletes the check; returns it as it was',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => checks.deleteCheck(ctx.deps, await ctx.access(), String(id)),
+    args: { id: t.arg.id({ required: true, description: CHECK_ID }) },
+    resolve: async (_root, { id }, ctx) => {
+      const { access, code } = await checkArgument(ctx, id);
+      return checks.deleteCheck(ctx.deps, access, code);
+    },
   }),
 }));

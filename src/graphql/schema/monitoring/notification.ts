@@ -1,6 +1,6 @@
 // The Notification type: one message to one channel, with how its delivery went.
 import { builder } from '../builder.ts';
-import { writableProject } from '../../../monitoring/access.ts';
+import { inProjects, writableProjects } from './project-access.ts';
 import { asInt, intKey, nodeId } from '../node-keys.ts';
 
 export const NotificationState = builder.enumType('NotificationState', {
@@ -18,7 +18,7 @@ export const AlertStatus = builder.enumType('AlertStatus', {
 export const Notification = builder.prismaNode('Notification', {
   id: nodeId((n: { id: number }) => n.id, intKey),
   // As Check.notifications and Channel.notifications: read-write keys of the channel's project.
-  findUnique: async (id, ctx) => ({ id: asInt(id), channel: { projectId: writableProject(await ctx.access()) } }),
+  findUnique: async (id, ctx) => ({ id: asInt(id), channel: { projectId: inProjects(await writableProjects(ctx)) } }),
   nullable: true,
   fields: (t) => ({
     uuid: t.exposeID('code', { description: 'Stable across attempts; sent as Idempotency-Key (HTTP) and in the Message-ID (email)' }),
@@ -38,7 +38,9 @@ export const Notification = builder.prismaNode('Notification', {
       resolve: (n) => (n.state === 'pending' ? n.nextAttemptAt : null),
     }),
     durationMs: t.exposeInt('durationMs', { nullable: true, description: 'How long the last attempt took' }),
-    channel: t.relation('channel'),
+    // Every notification reachable here has a channel: account mail (reports, nags) has none,
+    // and is reached through no channel, check or project.
+    channel: t.relation('channel', { onNull: 'error' }),
     check: t.relation('check', { nullable: true, description: 'Null for a channel test' }),
   }),
 });

@@ -53,14 +53,16 @@ interface Selected {
 
 interface Variant extends Selected {
   first: number;
+  /** The checks' project (a signed-in person may read several in one request). */
+  projectId: string;
 }
 
 const DETAIL_FIELDS = new Set(['scheme', 'remoteAddr', 'method', 'ua', 'exitStatus']);
 
-const variantKey = (v: Variant) => `${v.first}:${v.withBody}:${v.withDurations}:${v.withDetails}`;
+const variantKey = (v: Variant) => `${v.projectId}:${v.first}:${v.withBody}:${v.withDurations}:${v.withDetails}`;
 
 function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLoader<number, ListedPing[]> {
-  const { first, withBody, withDurations, withDetails } = variant;
+  const { first, withBody, withDurations, withDetails, projectId } = variant;
   let byVariant = loaders.get(scope);
   if (!byVariant) loaders.set(scope, (byVariant = new Map()));
   const key = variantKey(variant);
@@ -70,7 +72,7 @@ function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLo
       let byCheck: Map<number, ListedPing[]>;
       try {
         spend(ctx, checkIds.length * Math.max(0, Math.min(first, PING_LIST_MAX)));
-        byCheck = await latestPings(ctx.deps, await ctx.access(), checkIds, { first, withBody, withDetails });
+        byCheck = await latestPings(ctx.deps, await ctx.access(projectId), checkIds, { first, withBody, withDetails });
       } catch (err) {
         // As values, not thrown: DataLoader forgets the keys of a batch that throws, and the
         // fields would then load (and count against PINGS_PER_REQUEST) a second time.
@@ -100,10 +102,10 @@ function loaderFor(ctx: GraphQLContext, scope: object, variant: Variant): DataLo
  * The newest `first` pings of a check, loaded together with those of every check beside it:
  * the list itself when its batch has already been read (see `loaded`), else a promise of it.
  */
-export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo): ListedPing[] | Promise<ListedPing[]> {
+export function listedPings(ctx: GraphQLContext, checkId: number, first: number, info: GraphQLResolveInfo, projectId: string): ListedPing[] | Promise<ListedPing[]> {
   // Bodies can be large: read only when the query asks for one. Durations are paired within
   // each check's window (Healthchecks' prepare_durations), only when asked for too.
-  const variant = { first, ...selectionOf(info) };
+  const variant = { first, projectId, ...selectionOf(info) };
   const scope = executionScope(ctx, info);
   return loaded.get(scope)?.get(variantKey(variant))?.get(checkId) ?? loaderFor(ctx, scope, variant).load(checkId);
 }
@@ -115,9 +117,9 @@ export function listedPings(ctx: GraphQLContext, checkId: number, first: number,
  * (a skipped field would read for nothing) and with valid arguments: whatever it passes over, or
  * whatever fails, the field itself then loads or reports at its own path, as it would have.
  */
-export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLResolveInfo, checkIds: readonly number[]): Promise<void> {
+export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLResolveInfo, checkIds: readonly number[], projectId: string): Promise<void> {
   if (checkIds.length === 0) return;
-  const access = await ctx.access().catch(() => null);
+  const access = await ctx.access(projectId).catch(() => null);
   if (!access || access.readOnly) return;
   const field = (info.schema.getType('Check') as GraphQLObjectType | undefined)?.getFields().pings;
   if (!field) return;
@@ -136,7 +138,7 @@ export async function prefetchListedPings(ctx: GraphQLContext, info: GraphQLReso
     } catch {
       continue;
     }
-    const variant = { first, ...selected(nodes, info) };
+    const variant = { first, projectId, ...selected(nodes, info) };
     // loadMany settles every key (errors as values): a failed batch is the field's to report.
     batches.push(loaderFor(ctx, scope, variant).loadMany(checkIds));
   }
@@ -177,7 +179,20 @@ function pingKey(key: string): { checkId: number; n: number } | null {
 export const Ping = builder.node(builder.objectRef<ListedPing>('Ping'), {
   id: { resolve: (p) => `${p.checkId}:${p.n}`, parse: pingKey as (key: string) => { checkId: number; n: number } },
   // As Check.pings: read-write keys of the check's project, within the listed window.
-  loadMany: async (refs, ctx: GraphQLContext) => pingsByNumber(ctx.deps, await ctx.access(), refs),
+  loadMany: async (refs, ctx: GraphQLContext) => {
+    if (!(await ctx.signedIn())) return pingsByNumber(ctx.deps, await ctx.access(), refs);
+    // A signed-in person: each ping through the access to its check's project.
+    const checks = await ctx.deps.db.check.findMany({ where: { id: { in: [...new Set(refs.map((r) => r.checkId))] } }, select: { id: true, projectId: true } });
+    const projectOf = new Map(checks.map((c) => [c.id, c.projectId]));
+    const found = new Map<string, LatestPing | null>();
+    for (const projectId of new Set(projectOf.values())) {
+      const mine = refs.filter((r) => projectOf.get(r.checkId) === projectId);
+      const access = await ctx.access(projectId).catch(() => null);
+      const pings = access && !access.readOnly ? await pingsByNumber(ctx.deps, access, mine) : mine.map(() => null);
+      mine.forEach((r, i) => found.set(`${r.checkId}:${r.n}`, pings[i] ?? null));
+    }
+    return refs.map((r) => found.get(`${r.checkId}:${r.n}`) ?? null);
+  },
   fields: (t) => ({
     n: t.exposeInt('n', { description: 'Serial number within the check; larger is newer' }),
     type: t.exposeString('kind', { description: 'success, start, fail, log or ign' }),

@@ -3,6 +3,7 @@
 // pings); `setStatusPage` publishes or withdraws the key's project's page (read-write keys).
 import { builder } from '../builder.ts';
 import { writableProject } from '../../../monitoring/access.ts';
+import { accessToProjectArg } from './project-access.ts';
 import {
   readStatusPage,
   setStatusPage,
@@ -78,9 +79,9 @@ builder.mutationField('setStatusPage', (t) =>
   t.field({
     type: Project,
     description: 'Publishes the project\'s status page at /status/<slug>, limited to checks with any of `tags` when given; a null slug withdraws it (read-write keys)',
-    args: { slug: t.arg.string(), tags: t.arg.stringList() },
+    args: { slug: t.arg.string(), tags: t.arg.stringList(), project: t.arg.id({ description: 'The project (signed-in people); a key\'s own when omitted' }) },
     resolve: async (_root, args, ctx) => {
-      const projectId = writableProject(await ctx.access());
+      const projectId = writableProject(await accessToProjectArg(ctx, args.project));
       await setStatusPage(ctx.deps.db, projectId, args.slug === null || args.slug === undefined ? null : { slug: args.slug, tags: args.tags });
       return { id: projectId };
     },

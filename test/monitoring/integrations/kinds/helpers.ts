@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../../../helpers/world.ts';
 import type { HttpReceiver } from '../../../helpers/receivers.ts';
 import { createChannel, validateChannelInput } from '../../../../src/monitoring/integrations/service.ts';
+import { runMonitorPass } from '../../../../src/monitoring/monitor/pass.ts';
 import { DomainError } from '../../../../src/shared/errors.ts';
+import type { CreatedProject } from '../../../../src/monitoring/projects/service.ts';
 
 /** The VALIDATION message `fn` throws; fails the test if it throws anything else or nothing. */
 export function refusal(fn: () => unknown): string {
@@ -57,4 +59,49 @@ export function hookKindContract(kind: string, o: { label: string; switch: strin
       }
     });
   });
+}
+
+/**
+ * A check (timeout and grace 1 minute) in `project` (alice's by default) notifying one new
+ * channel, pinged once. `down()`: 10 minutes without a ping, a monitor pass (the flip is
+ * "timeout", dated 2 minutes after the ping) and the notifier; `up()`: a ping 30 minutes later
+ * and the notifier. The incident kinds' tests drive an alert each way with it, several tests on
+ * one world: the world's earlier checks are deleted first, so the pass flips this one only.
+ */
+export async function incidentCheck(
+  w: World,
+  kind: string,
+  value: string,
+  o: { name?: string; tags?: string; desc?: string; project?: CreatedProject } = {},
+) {
+  const project = o.project ?? w.alice;
+  await w.app.db.check.deleteMany();
+  const channel = await createChannel(w.app.db, project.id, { kind, value });
+  const created = await w.api('POST', '/api/v3/checks/', {
+    key: project.api_key,
+    body: { name: o.name ?? 'backup', tags: o.tags ?? '', desc: o.desc ?? '', timeout: 60, grace: 60, channels: channel.code },
+  });
+  const uuid = created.json.uuid as string;
+  const { uniqueKey } = await w.app.db.check.findUniqueOrThrow({ where: { code: uuid } });
+  await w.ping(`/ping/${uuid}`);
+  return {
+    uuid,
+    uniqueKey,
+    channel,
+    async down() {
+      w.clock.advance(600_000);
+      await runMonitorPass(w.app.deps, w.clock.now());
+      await w.app.notifier.tick();
+    },
+    async up() {
+      w.clock.advance(1_800_000);
+      await w.ping(`/ping/${uuid}`);
+      await w.app.notifier.tick();
+    },
+  };
+}
+
+/** The notifications of a channel, oldest first. */
+export function notificationsOf(w: World, channelId: number) {
+  return w.app.db.notification.findMany({ where: { channelId }, orderBy: { id: 'asc' } });
 }

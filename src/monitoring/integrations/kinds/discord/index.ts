@@ -7,5 +7,6 @@ export const discord = defineChannelKind({
   label: 'Discord',
   validateValue: requireHttpUrl,
   enabled: (settings) => settings.discordEnabled,
+  requires: 'DISCORD_ENABLED',
   transport: async () => (await import('./transport.ts')).discordTransport,
 });

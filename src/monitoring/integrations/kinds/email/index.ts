@@ -7,6 +7,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = defineChannelKind({
   kind: 'email',
   label: 'Email',
+  // SMTP (EMAIL_HOST), not HTTP: INTEGRATION_BASE_URLS cannot name it.
+  overHttp: false,
+  // An address that is not the creator's own waits for its recipient's consent (integrations/consent.ts).
+  confirmsRecipient: true,
   validateValue(value) {
     if (!EMAIL.test(value)) throw validationError('value is not a valid email address');
   },

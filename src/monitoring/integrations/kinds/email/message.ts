@@ -7,6 +7,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** One-click unsubscribe (RFC 8058), as Healthchecks sends: mail clients show an "Unsubscribe" button. */
+  headers: Record<string, string>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,6 +30,8 @@ export async function emailMessage(d: Delivery): Promise<EmailMessage> {
   const body = pingBodyText(ping, 1000);
   const others = await d.otherDownChecks();
   const lead = d.reason === 'nag' ? `"${name}" is still ${status}.` : `"${name}" is ${status}.`;
+  const unsubscribe = await d.unsubscribeUrl();
+  const why = `You receive this because the ${d.settings.siteName} project "${check.project.name}" sends its alerts to this address.`;
 
   const text = [
     lead,
@@ -38,6 +42,10 @@ export async function emailMessage(d: Delivery): Promise<EmailMessage> {
     ...(others === null ? [] : others.length ? ['Other checks that are down:', ...others.map((c) => `- ${nameThenCode(c)}`)] : ['All the other checks are up.']),
     '',
     `Details: ${checkUrl(d.settings.siteRoot, check)}`,
+    '',
+    '-- ',
+    why,
+    `Unsubscribe: ${unsubscribe}`,
   ].join('\n');
   const html = [
     `<p><strong>${escapeHtml(lead)}</strong></p>`,
@@ -49,6 +57,8 @@ export async function emailMessage(d: Delivery): Promise<EmailMessage> {
         ? `<p>Other checks that are down:</p><ul>${others.map((c) => `<li>${escapeHtml(nameThenCode(c))}</li>`).join('')}</ul>`
         : '<p>All the other checks are up.</p>',
     `<p><a href="${escapeHtml(checkUrl(d.settings.siteRoot, check))}">Details</a></p>`,
+    `<p style="color: #666; font-size: small">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
   ].join('\n');
-  return { subject, text, html };
+  const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  return { subject, text, html, headers };
 }

@@ -8,5 +8,6 @@ export const mattermost = defineChannelKind({
   label: 'Mattermost',
   validateValue: requireHttpUrl,
   enabled: (settings) => settings.mattermostEnabled,
+  requires: 'MATTERMOST_ENABLED',
   transport: async () => (await import('./transport.ts')).mattermostTransport,
 });

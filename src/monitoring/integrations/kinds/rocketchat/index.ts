@@ -8,5 +8,6 @@ export const rocketchat = defineChannelKind({
   label: 'Rocket.Chat',
   validateValue: requireHttpUrl,
   enabled: (settings) => settings.rocketchatEnabled,
+  requires: 'ROCKETCHAT_ENABLED',
   transport: async () => (await import('./transport.ts')).rocketChatTransport,
 });

@@ -2,7 +2,7 @@
 // attachment fields, Slack's attachment payload (Slack, Mattermost and Discord take it) and a
 // transport that posts a payload to the channel's incoming-webhook URL. The payloads follow
 // Healthchecks' Slackalike and RocketChat transports.
-import { httpAttempt } from './http.ts';
+import { baseUrlFor, httpAttempt } from './http.ts';
 import { checkUrl, describePing, formatDuration, nameThenCode, pingBodyText, tagList } from './text.ts';
 import type { Delivery, Transport } from './transport.ts';
 
@@ -72,6 +72,7 @@ export function chatTransport(hook: ChatHook): Transport {
         idempotencyKey: d.id,
         permanentStatuses: hook.permanentStatuses ?? [],
         allowPrivateIps: d.settings.allowPrivateIps,
+        baseUrl: baseUrlFor(d),
       });
     },
   };

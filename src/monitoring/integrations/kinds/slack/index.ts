@@ -7,5 +7,6 @@ export const slack = defineChannelKind({
   label: 'Slack',
   validateValue: requireHttpUrl,
   enabled: (settings) => settings.slackEnabled,
+  requires: 'SLACK_ENABLED',
   transport: async () => (await import('./transport.ts')).slackTransport,
 });

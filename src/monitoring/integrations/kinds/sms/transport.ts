@@ -1,23 +1,23 @@
-// SMS through Twilio's Messages API (or any service that speaks it: TWILIO_API_URL).
-import { httpAttempt } from '../shared/http.ts';
+// SMS through Twilio's Messages API (or any service that speaks it: TWILIO_API_URL), with
+// Healthchecks' fields: the status callback, RiskCheck off, the messaging service if any.
 import { DeliveryError, type Transport } from '../shared/transport.ts';
+import { chargeQuota, statusCallbackUrl, twilioPost } from '../shared/twilio.ts';
 import { smsText } from './message.ts';
 
 export const smsTransport: Transport = {
   async send(d) {
     const twilio = d.settings.twilio;
     if (!twilio) throw new DeliveryError('SMS notifications are not configured (set TWILIO_ACCOUNT, TWILIO_AUTH and TWILIO_FROM).', true);
-    const url = `${twilio.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(twilio.account)}/Messages.json`;
-    const auth = Buffer.from(`${twilio.account}:${twilio.auth}`).toString('base64');
-    await httpAttempt({
-      method: 'POST',
-      url,
-      headers: { Authorization: `Basic ${auth}` },
-      body: new URLSearchParams({ From: twilio.from, To: d.channel.value, Body: await smsText(d) }),
-      timeoutMs: d.settings.timeoutMs,
-      idempotencyKey: d.id,
-      // TWILIO_API_URL is the operator's own setting, not a user's URL.
-      allowPrivateIps: true,
+    const body = await smsText(d);
+    await chargeQuota(d, 'messages', 'Monthly SMS limit exceeded', { service: 'SMS', message: body });
+    await twilioPost(d, twilio, 'Messages', {
+      To: d.channel.value,
+      Body: body,
+      StatusCallback: statusCallbackUrl(d),
+      // Healthchecks turns off Twilio's SMS pumping protection: alerts go to numbers their owners gave.
+      RiskCheck: 'disable',
+      // A messaging service picks the sender itself (Healthchecks sends one or the other).
+      ...(twilio.messagingServiceSid ? { MessagingServiceSid: twilio.messagingServiceSid } : { From: twilio.from }),
     });
   },
 };

@@ -24,5 +24,6 @@ export const webhook = defineChannelKind({
     patch: (value, input) => patchWebhookSpec(webhookSpecFromValue(value), input),
   },
   enabled: (settings) => settings.webhooksEnabled,
+  requires: 'WEBHOOKS_ENABLED',
   transport: async () => (await import('./transport.ts')).webhookTransport,
 });

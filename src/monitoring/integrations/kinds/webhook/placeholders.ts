@@ -30,20 +30,8 @@ export function pythonQuote(s: string): string {
   return out;
 }
 
-/** Python's json.dumps of a string (ensure_ascii: non-ASCII as \uXXXX escapes). */
-export function pythonJsonString(s: string): string {
-  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Python's json.dumps of a value: ", " and ": " separators, ASCII only. */
-export function pythonJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? pythonJsonString(value) : JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${pythonJsonString(k)}: ${pythonJson(v)}`)
-    .join(', ')}}`;
-}
+// Python's json.dumps lives in shared/ (the JSON kinds store their values with it too).
+export { pythonJson, pythonJsonString } from '../shared/python-json.ts';
 
 /** Header values are Latin-1: other characters become XML character references, as Healthchecks does. */
 export function latin1(s: string): string {

@@ -4,7 +4,7 @@
 // WEBHOOKS_ENABLED is checked before (the definition's `enabled`).
 import { webhookSpecFromValue, type WebhookSide } from './spec.ts';
 import { defaultDocument, prepare } from './message.ts';
-import { httpAttempt } from '../shared/http.ts';
+import { baseUrlFor, httpAttempt } from '../shared/http.ts';
 import { DeliveryError, type Delivery, type Transport } from '../shared/transport.ts';
 
 async function sendSide(side: WebhookSide, d: Delivery) {
@@ -13,7 +13,7 @@ async function sendSide(side: WebhookSide, d: Delivery) {
   for (const [key, value] of Object.entries(side.headers)) headers[key] = await prepare(value, d, { latin1: true });
   let body: string | undefined;
   if (side.body && (side.method === 'POST' || side.method === 'PUT')) body = await prepare(side.body, d, { allowPingBody: true });
-  await httpAttempt({ method: side.method, url, headers, body, timeoutMs: d.settings.timeoutMs, idempotencyKey: d.id, allowPrivateIps: d.settings.allowPrivateIps });
+  await httpAttempt({ method: side.method, url, headers, body, timeoutMs: d.settings.timeoutMs, idempotencyKey: d.id, allowPrivateIps: d.settings.allowPrivateIps, baseUrl: baseUrlFor(d) });
 }
 
 export const webhookTransport: Transport = {
@@ -29,6 +29,7 @@ export const webhookTransport: Transport = {
         timeoutMs: d.settings.timeoutMs,
         idempotencyKey: d.id,
         allowPrivateIps: d.settings.allowPrivateIps,
+        baseUrl: baseUrlFor(d),
       });
       return;
     }

@@ -21,6 +21,7 @@ async function world(env: Record<string, string> = {}) {
     TWILIO_FROM: '+15550001111',
     TWILIO_API_URL: `${receiver.url}/twilio`,
     SITE_NAME: 'Campus Checks',
+    SITE_ROOT: 'https://hc.example.org',
     ...env,
   });
 }
@@ -50,7 +51,39 @@ describe('sms: the alert', () => {
       expect(form.get('From')).toBe('+15550001111');
       expect(form.get('To')).toBe('+15557654321');
       expect(form.get('Body')).toBe('The check "backup" is DOWN. Project: Alice. Last ping: Failure, 2026-01-05 10:00 UTC.');
+      // Healthchecks' fields: where Twilio reports the delivery, and no SMS pumping check.
+      const [n] = await w.app.db.notification.findMany();
+      expect(form.get('StatusCallback')).toBe(`https://hc.example.org/api/v3/notifications/${n!.code}/status`);
+      expect(form.get('RiskCheck')).toBe('disable');
+      expect(form.has('MessagingServiceSid')).toBe(false);
+      expect(n).toMatchObject({ state: 'sent' });
     } finally {
+      await w.stop();
+    }
+  });
+
+  it('sends from the messaging service instead of the number when TWILIO_MESSAGING_SERVICE_SID is set', async () => {
+    const w = await world({ TWILIO_MESSAGING_SERVICE_SID: 'MG42' });
+    try {
+      receiver.requests.length = 0;
+      await flipDown(w, 'sms', '+15557654321');
+      const form = new URLSearchParams((await receiver.waitFor(1))[0]!.body);
+      expect(form.get('MessagingServiceSid')).toBe('MG42');
+      expect(form.has('From')).toBe(false);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('fails for good with "Invalid phone number" when Twilio answers 400 with code 21211', async () => {
+    const w = await world();
+    try {
+      receiver.requests.length = 0;
+      receiver.respond(() => ({ status: 400, headers: { 'Content-Type': 'application/json' }, body: '{"code": 21211, "message": "The \'To\' number is not valid."}' }));
+      await flipDown(w, 'sms', '+15557654321');
+      expect(await w.app.db.notification.findMany()).toMatchObject([{ state: 'failed', attempts: 1, lastError: 'Invalid phone number' }]);
+    } finally {
+      receiver.respond(200);
       await w.stop();
     }
   });

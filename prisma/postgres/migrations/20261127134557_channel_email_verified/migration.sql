@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Channel" ADD COLUMN     "emailVerified" BOOLEAN NOT NULL DEFAULT true;
