@@ -1,7 +1,7 @@
 // The migration that made departments and schedules kinds of their own: a course's DepartmentID
 // and a section's ScheduleID were stored as given before, pointing at nothing. Upgrading keeps
 // every such id and gives it a record (titled by it), on SQLite and PostgreSQL, and new records
-// are numbered after them.
+// are numbered after them. Rebuilding the tables on SQLite keeps their search triggers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,11 @@ describe('upgrading to departments and schedules', () => {
           { Code: 'ALG', DepartmentID: 7 }, { Code: 'GEO', DepartmentID: 7 }, { Code: 'ART', DepartmentID: null },
         ]);
         expect(after.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+        // Course and Section were rebuilt: their search triggers still keep the index in step.
+        after.prepare(`INSERT INTO "Course" ("Title", "Handle", "Code") VALUES ('Biology', 'biology', 'BIO')`).run();
+        after.prepare(`UPDATE "Section" SET "Title" = 'Morning algebra' WHERE "ID" = 1`).run();
+        const found = (word: string) => after.prepare(`SELECT "rowid" FROM "CampusSearch" WHERE "Body" MATCH ?`).all(`"${word}"`).length;
+        expect([found('Algebra'), found('Biology'), found('Morning')]).toEqual([2, 1, 1]);
         after.prepare(`INSERT INTO "Department" ("Title", "Handle") VALUES ('Science', 'science')`).run();
         expect(after.prepare(`SELECT "ID" FROM "Department" WHERE "Handle" = 'science'`).get()).toEqual({ ID: 8 });
       } finally {

@@ -213,3 +213,26 @@ CREATE UNIQUE INDEX "Media_StorageKey_key" ON "Media"("StorageKey");
 
 -- CreateIndex
 CREATE INDEX "Media_ContextClass_ContextID_idx" ON "Media"("ContextClass", "ContextID");
+
+-- Rebuilding Course and Section dropped their search triggers (20261123144000_campus_search);
+-- their rows are still in CampusSearch (DROP TABLE runs no trigger): the triggers come back as they were.
+CREATE TRIGGER "Section_search_insert" AFTER INSERT ON "Section" BEGIN
+  INSERT INTO "CampusSearch" ("rowid", "Body") VALUES (2 * 4294967296 + new."ID", coalesce(new."Title", '') || char(10) || coalesce(new."Handle", '') || char(10) || coalesce(new."Code", ''));
+END;
+CREATE TRIGGER "Section_search_update" AFTER UPDATE OF "Title", "Handle", "Code", "ID" ON "Section" BEGIN
+  DELETE FROM "CampusSearch" WHERE "rowid" = 2 * 4294967296 + old."ID";
+  INSERT INTO "CampusSearch" ("rowid", "Body") VALUES (2 * 4294967296 + new."ID", coalesce(new."Title", '') || char(10) || coalesce(new."Handle", '') || char(10) || coalesce(new."Code", ''));
+END;
+CREATE TRIGGER "Section_search_delete" AFTER DELETE ON "Section" BEGIN
+  DELETE FROM "CampusSearch" WHERE "rowid" = 2 * 4294967296 + old."ID";
+END;
+CREATE TRIGGER "Course_search_insert" AFTER INSERT ON "Course" BEGIN
+  INSERT INTO "CampusSearch" ("rowid", "Body") VALUES (3 * 4294967296 + new."ID", coalesce(new."Title", '') || char(10) || coalesce(new."Handle", '') || char(10) || coalesce(new."Code", ''));
+END;
+CREATE TRIGGER "Course_search_update" AFTER UPDATE OF "Title", "Handle", "Code", "ID" ON "Course" BEGIN
+  DELETE FROM "CampusSearch" WHERE "rowid" = 3 * 4294967296 + old."ID";
+  INSERT INTO "CampusSearch" ("rowid", "Body") VALUES (3 * 4294967296 + new."ID", coalesce(new."Title", '') || char(10) || coalesce(new."Handle", '') || char(10) || coalesce(new."Code", ''));
+END;
+CREATE TRIGGER "Course_search_delete" AFTER DELETE ON "Course" BEGIN
+  DELETE FROM "CampusSearch" WHERE "rowid" = 3 * 4294967296 + old."ID";
+END;
