@@ -16,6 +16,7 @@ import type { GatewayServices } from './services.ts';
 import type { Monitor } from './monitoring/monitor/loop.ts';
 import type { Notifier } from './monitoring/notifications/notifier.ts';
 import type { ReportScheduler } from './monitoring/reports/scheduler.ts';
+import type { OutboxRelay } from './events/outbox.ts';
 import { composeServices, type CompositionOptions } from './composition.ts';
 import { buildHttpServer, type HttpParts } from './http/gateway-server.ts';
 import { closeTransports } from './monitoring/integrations/kinds/index.ts';
@@ -47,6 +48,8 @@ export interface App {
   notifier: Notifier;
   /** Email reports and nags: runs with the monitor (tests run passes with tick()). */
   reports: ReportScheduler;
+  /** With REDIS_URL: publishes events committed by an instance that did not get them out (runs every second once started). */
+  outboxRelay: OutboxRelay | null;
   /** The SMTP listener for email pings, when SMTPD_PORT is set (its bound port after start). */
   smtpd: EmailPingListener | null;
   log: Logger;
@@ -61,7 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const log = options.logger ?? pino({ level: config.logLevel }, destination!.stream);
   const database = await openDatabase(config, log);
   const composed = composeServices(database, config, { clock: options.clock ?? systemClock, log, eventFanout: options.eventFanout });
-  const { services, monitor, notifier, reports, fanout } = composed;
+  const { services, monitor, notifier, reports, fanout, outboxRelay } = composed;
+  let stopRelay: (() => Promise<void>) | null = null;
   const http = buildHttpServer(config, { ...composed, onStatement: database.onStatement, log, routes: options.routes });
   const { server } = http;
   let smtpd: EmailPingListener | null = null;
@@ -76,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     monitor,
     notifier,
     reports,
+    outboxRelay,
     get smtpd() {
       return smtpd;
     },
@@ -90,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         reports.start();
       }
       if (config.notifierEnabled) notifier.start();
+      stopRelay = outboxRelay?.start() ?? null;
       if (config.smtpdPort !== null) smtpd = await startEmailPings(services.monitoring, { port: config.smtpdPort, host, domain: config.pingEmailDomain, log });
       return (server.address() as AddressInfo).port;
     },
@@ -107,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.closeAllConnections();
       await closed;
       http.closeMetrics();
+      await stopRelay?.();
       await fanout?.close();
       await database.close();
       // The last lines reach the reader if it reads; a stalled one does not hold the exit.

@@ -10,6 +10,7 @@ import type { MonitoringServices } from './monitoring/services.ts';
 import type { GatewayServices } from './services.ts';
 import { MonitoringEvents } from './events/bus.ts';
 import { RedisFanoutEvents, type RedisFanoutOptions } from './events/redis-fanout.ts';
+import { OutboxRelay } from './events/outbox.ts';
 import { monitoringStores } from './monitoring/storage.ts';
 import { PingIngest } from './monitoring/pings/ingest.ts';
 import { createMonitor, type Monitor } from './monitoring/monitor/loop.ts';
@@ -39,6 +40,8 @@ export interface Composed {
   reports: ReportScheduler;
   /** The Redis fan-out when REDIS_URL is set (its state is reported by /healthz and /metrics). */
   fanout: RedisFanoutEvents | null;
+  /** With the fan-out: publishes the events an instance committed and could not get out (events/outbox.ts). */
+  outboxRelay: OutboxRelay | null;
 }
 
 /** The notifier on built deps: the server's, and the CLI's for `channel test` (composeCliNotifier). */
@@ -113,5 +116,6 @@ export function composeServices(opened: CreatedDb, config: Config, options: Comp
     },
     log,
   };
-  return { services: { monitoring, campus, identity }, monitor, notifier, notificationStore, reports, fanout };
+  const outboxRelay = fanout && new OutboxRelay(db, fanout, clock, log);
+  return { services: { monitoring, campus, identity }, monitor, notifier, notificationStore, reports, fanout, outboxRelay };
 }

@@ -3,12 +3,16 @@
 // /destroy batch, commit together or not at all; the record events they cause are published
 // only after the commit, so a subscriber never hears of a write that was rolled back.
 import type { Db } from '../db/client.ts';
+import type { GatewayEventMap } from '../events/bus.ts';
+import { TransactionEvents, type DurableTopic } from '../events/outbox.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { CampusDeps } from './lookup.ts';
 
 interface Open {
   /** Publications held back until the transaction commits. */
   pending: Array<() => void>;
+  /** Events recorded in the transaction (outbox.ts) and published after it. */
+  events: TransactionEvents | null;
   savepoints: number;
 }
 
@@ -31,15 +35,18 @@ const MAX_WAIT_MS = 10_000;
  */
 export async function writeTransaction<T>(deps: CampusDeps, work: (tx: CampusDeps) => Promise<T>): Promise<T> {
   if (open.has(deps)) return work(deps);
-  const state: Open = { pending: [], savepoints: 0 };
+  const state: Open = { pending: [], events: deps.events ? new TransactionEvents(deps.events, deps.clock) : null, savepoints: 0 };
   const result = await deps.db.$transaction(
-    (db) => {
+    async (db) => {
       const tx: CampusDeps = { ...deps, db: db as Db };
       open.set(tx, state);
-      return work(tx);
+      const out = await work(tx);
+      await state.events?.record(db);
+      return out;
     },
     { timeout: TIMEOUT_MS, maxWait: MAX_WAIT_MS },
   );
+  state.events?.publish(deps.db);
   for (const publish of state.pending) publish();
   return result;
 }
@@ -49,6 +56,13 @@ export function afterCommit(deps: CampusDeps, publish: () => void): void {
   const state = open.get(deps);
   if (state) state.pending.push(publish);
   else publish();
+}
+
+/** An event of the write `deps` runs in: committed with it, published after it; outside a transaction, at once. */
+export function commitEvent<K extends DurableTopic>(deps: CampusDeps, topic: K, payload: GatewayEventMap[K][0]): void {
+  const state = open.get(deps);
+  if (state) state.events?.add(topic, payload);
+  else (deps.events?.emit as ((topic: K, payload: unknown) => boolean) | undefined)?.call(deps.events, topic, payload);
 }
 
 /**
@@ -62,6 +76,7 @@ export async function batchItem<T>(deps: CampusDeps, work: () => Promise<T>): Pr
   // Savepoint names are ours (a counter), never input.
   const name = `campus_item_${++state.savepoints}`;
   const published = state.pending.length;
+  const held = state.events?.size ?? 0;
   const savepoints = deps.database.savepoints;
   await savepoints.open(deps.db, name);
   try {
@@ -72,6 +87,7 @@ export async function batchItem<T>(deps: CampusDeps, work: () => Promise<T>): Pr
     if (err instanceof DomainError) {
       await savepoints.rollback(deps.db, name);
       state.pending.length = published;
+      state.events?.truncate(held);
     }
     throw err;
   }

@@ -106,10 +106,25 @@ export interface GatewayEventMap {
 }
 
 export class MonitoringEvents extends EventEmitter<GatewayEventMap> {
+  /**
+   * Events reach other instances (redis-fanout.ts): events committed with a write are then
+   * kept in the outbox until they are out (outbox.ts). This bus has no other instance: false.
+   */
+  readonly fansOut: boolean = false;
+
   constructor() {
     super();
     // Many subscribers (one per live subscription) are expected.
     this.setMaxListeners(0);
+  }
+
+  /**
+   * Publishes an event committed with outbox row `id`; true once every instance will get it.
+   * This bus has only this instance: delivered here, and nothing is ever kept for it.
+   */
+  publishCommitted<K extends keyof GatewayEventMap>(topic: K, payload: GatewayEventMap[K][0], _id: number): Promise<boolean> {
+    (this.emit as (topic: K, payload: unknown) => boolean)(topic, payload);
+    return Promise.resolve(true);
   }
 }
 

@@ -42,10 +42,34 @@ interface Envelope {
   n?: number;
   /** The payload. */
   p: unknown;
+  /** An event committed with a write: its outbox row (outbox.ts). Each instance delivers an id once. */
+  x?: number;
 }
 
+/** The outbox ids delivered lately: a relay may publish again what its publisher already had. */
+class RecentIds {
+  readonly #ids = new Set<number>();
+  constructor(private readonly max: number) {}
+  /** False when `id` was seen already. */
+  add(id: number): boolean {
+    if (this.#ids.has(id)) return false;
+    this.#ids.add(id);
+    // A Set iterates in insertion order: the first is the oldest.
+    if (this.#ids.size > this.max) this.#ids.delete(this.#ids.values().next().value!);
+    return true;
+  }
+}
+
+/**
+ * How many outbox ids each instance remembers. A repeat comes within seconds (a relay takes rows
+ * a few seconds old): 100,000 ids cover far more events than arrive in that time.
+ */
+const RECENT_IDS = 100_000;
+
 export class RedisFanoutEvents extends MonitoringEvents {
+  override readonly fansOut = true;
   readonly instanceId = randomUUID();
+  readonly #delivered = new RecentIds(RECENT_IDS);
   readonly #pub: Redis;
   readonly #sub: Redis;
   readonly #channels = new Map<string, string>();
@@ -136,6 +160,42 @@ export class RedisFanoutEvents extends MonitoringEvents {
     return deliverHere ? this.#emitHere(topic, ...args) : true;
   }
 
+  /**
+   * Publishes an event committed with outbox row `id` (outbox.ts). True once Redis took it:
+   * every instance delivers it (this one too, when it comes back). False when Redis could not:
+   * this instance has delivered it, and the row stays for a relay to publish later. Each
+   * instance delivers an id once, however often it is published.
+   */
+  override publishCommitted<K extends keyof GatewayEventMap>(topic: K, payload: GatewayEventMap[K][0], id: number): Promise<boolean> {
+    const channel = this.#channels.get(topic);
+    if (channel === undefined) throw new Error(`${topic} is not a fanned-out topic`);
+    const here = () => {
+      if (this.#delivered.add(id)) this.#deliver(topic as FannedOutTopic, payload);
+    };
+    if (this.#pub.status !== 'ready') {
+      here();
+      return Promise.resolve(false);
+    }
+    // Not subscribed: the echo would not come back, so deliver it now.
+    if (!this.#listening) here();
+    let message: string;
+    try {
+      message = taggedJson.stringify({ o: this.instanceId, d: false, x: id, p: payload } satisfies Envelope);
+    } catch (err) {
+      this.#log?.error({ err, topic }, 'event could not be published to redis');
+      here();
+      return Promise.resolve(false);
+    }
+    return this.#pub.publish(channel, message).then(
+      () => true,
+      (err: Error) => {
+        this.#onError(err);
+        here();
+        return false;
+      },
+    );
+  }
+
   /** Closes both connections; events after this are delivered in this instance only. */
   async close(): Promise<void> {
     this.#closing = true;
@@ -176,6 +236,12 @@ export class RedisFanoutEvents extends MonitoringEvents {
 
   #receive(topic: FannedOutTopic, envelope: Envelope | null) {
     if (!envelope || typeof envelope.o !== 'string') return;
+    if (typeof envelope.x === 'number') {
+      if (!this.#delivered.add(envelope.x)) return;
+      if (envelope.o === this.instanceId) this.#deliver(topic, envelope.p);
+      else this.#deliver(topic, envelope.p, { remote: true, origin: envelope.o });
+      return;
+    }
     if (envelope.o === this.instanceId) {
       const n = envelope.n;
       if (envelope.d || (n !== undefined && this.#deliveredInstead.delete(n))) return;

@@ -6,7 +6,7 @@ import { conflict, notFound, OtherProjectError, validationError } from '../../sh
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import { writableProject } from '../access.ts';
 import { resolveChannelIdentifiers } from '../integrations/channel-identifiers.ts';
-import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
+import { writeWithEvents } from '../write-events.ts';
 import { applySpec, checkDefaults, uniqueFilter, type CheckFields } from './apply-spec.ts';
 import { checkState, tagList, uniqueKeyFor } from './derived.ts';
 import { goingDownAfter } from './status.ts';
@@ -196,7 +196,7 @@ export async function createCheck(
   requireWrite(access);
   const spec = parseCheckSpec(body);
   const now = deps.clock.now();
-  const saved = await deps.db.$transaction(async (tx) => {
+  return writeWithEvents(deps, async (tx, events) => {
     const lookup = uniqueFilter(spec);
     const found = lookup
       ? await tx.check.findFirst({ where: { projectId: access.projectId, ...lookup }, orderBy: { id: 'asc' } })
@@ -207,6 +207,7 @@ export async function createCheck(
     if (match) {
       const { check, changed } = await saveExisting(tx, match, spec, apiVersion, channelIds);
       await auditUpdate(tx, access, check, changed, now);
+      events.changed('updated', check);
       return { check, created: false };
     }
     const fields = applySpec(checkDefaults, spec, apiVersion);
@@ -228,10 +229,9 @@ export async function createCheck(
     // Tags of the campus:<kind>/<id> convention link the check to records (src/links/).
     if (recordTagsOf(check.tags).length) await syncRecordLinks(tx, check.id, check.tags);
     await recordAudit(tx, access.actor, access.projectId, { action: 'check.created', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
+    events.changed('created', check);
     return { check, created: true };
   });
-  publishCheckChanged(deps, saved.created ? 'created' : 'updated', saved.check);
-  return saved;
 }
 
 /**
@@ -304,16 +304,15 @@ export async function updateCheck(
   const existing = await getCheck(deps, access, code);
   const spec = parseCheckSpec(body);
   const now = deps.clock.now();
-  const updated = await deps.db.$transaction(async (tx) => {
+  return writeWithEvents(deps, async (tx, events) => {
     const channelIds = await resolveChannels(tx, access.projectId, spec);
     const current = await lockedCheck(deps, tx, existing.id);
     if (!current) throw notFound();
     const { check, changed } = await saveExisting(tx, current, spec, apiVersion, channelIds);
     await auditUpdate(tx, access, check, changed, now);
+    events.changed('updated', check);
     return check;
   });
-  publishCheckChanged(deps, 'updated', updated);
-  return updated;
 }
 
 export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
@@ -321,22 +320,20 @@ export async function pauseCheck(deps: MonitoringDeps, access: ProjectAccess, co
   const check = await getCheck(deps, access, code);
   if (check.status === 'paused') return check;
   const now = deps.clock.now();
-  const flips: PendingFlip[] = [];
-  const updated = await deps.db.$transaction(async (tx) => {
+  return writeWithEvents(deps, async (tx, events) => {
     // Compare-and-set on the status read above: a ping racing the pause cannot be overwritten.
     const result = await tx.check.updateMany({
       where: { id: check.id, status: check.status },
       data: { status: 'paused', lastStart: null, lastStartRid: null, alertAfter: null },
     });
     if (result.count === 0) throw conflict('check changed concurrently, try again');
-    flips.push({ check, oldStatus: check.status, newStatus: 'paused', at: now, reason: '', processed: now });
     await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: check.status, newStatus: 'paused', processed: now } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'check.paused', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
-    return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+    const updated = await tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+    events.flips([{ check, oldStatus: check.status, newStatus: 'paused', at: now, reason: '', processed: now }]);
+    events.changed('paused', updated);
+    return updated;
   });
-  publishFlips(deps, flips);
-  publishCheckChanged(deps, 'paused', updated);
-  return updated;
 }
 
 export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, code: string): Promise<CheckRecord> {
@@ -344,7 +341,7 @@ export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, c
   const check = await getCheck(deps, access, code);
   if (check.status !== 'paused') throw conflict('check is not paused');
   const now = deps.clock.now();
-  const updated = await deps.db.$transaction(async (tx) => {
+  return writeWithEvents(deps, async (tx, events) => {
     const result = await tx.check.updateMany({
       where: { id: check.id, status: 'paused' },
       data: { status: 'new', lastStart: null, lastStartRid: null, lastPing: null, alertAfter: null },
@@ -352,11 +349,11 @@ export async function resumeCheck(deps: MonitoringDeps, access: ProjectAccess, c
     if (result.count === 0) throw conflict('check is not paused');
     await tx.flip.create({ data: { checkId: check.id, createdAt: now, oldStatus: 'paused', newStatus: 'new', processed: now } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'check.resumed', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
-    return tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+    const updated = await tx.check.findUniqueOrThrow({ where: { id: check.id }, include: checkWithChannels });
+    events.flips([{ check, oldStatus: 'paused', newStatus: 'new', at: now, reason: '', processed: now }]);
+    events.changed('resumed', updated);
+    return updated;
   });
-  publishFlips(deps, [{ check, oldStatus: 'paused', newStatus: 'new', at: now, reason: '', processed: now }]);
-  publishCheckChanged(deps, 'resumed', updated);
-  return updated;
 }
 
 /** Deletes the check with its pings and flips; returns it as it was just before. */
@@ -366,10 +363,11 @@ export async function deleteCheck(deps: MonitoringDeps, access: ProjectAccess, c
   const now = deps.clock.now();
   // The delete and its entry commit together. A delete that found the check already gone (a
   // concurrent delete, which records its own entry) records nothing.
-  await deps.db.$transaction(async (tx) => {
+  await writeWithEvents(deps, async (tx, events) => {
     const result = await tx.check.deleteMany({ where: { id: check.id } });
     if (result.count) await recordAudit(tx, access.actor, access.projectId, { action: 'check.deleted', targetKind: 'check', targetId: check.code, targetName: check.name }, now);
+    // Published even when a concurrent delete got there first, as before.
+    events.changed('deleted', check);
   });
-  publishCheckChanged(deps, 'deleted', check);
   return check;
 }
