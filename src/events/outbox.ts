@@ -17,6 +17,16 @@ import { taggedJson } from './tagged-json.ts';
 export type DurableTopic = (typeof FANNED_OUT_TOPICS)[number];
 type OutboxClient = Pick<Db, 'eventOutbox'>;
 
+/** An outbox row as a store writes it (the raw-SQL hot paths: monitor pages, ping batches). */
+export interface EventRow {
+  topic: DurableTopic;
+  payload: string;
+  createdAt: Date;
+}
+
+/** A value now (SQLite's synchronous transactions) or later (notifications/outbox.ts MaybePromise). */
+type MaybePromise<T> = T | Promise<T>;
+
 interface Held {
   topic: DurableTopic;
   payload: unknown;
@@ -48,13 +58,24 @@ export class TransactionEvents {
 
   /** Inside the transaction, after its last write: the events commit with it (where they fan out). */
   async record(tx: OutboxClient): Promise<void> {
+    await this.recordWith(async (rows) => {
+      const ids: number[] = [];
+      for (const data of rows) ids.push((await tx.eventOutbox.create({ data, select: { id: true } })).id);
+      return ids;
+    });
+  }
+
+  /** As record, through a store's own statement (`insert` returns the rows' ids in order); synchronous where `insert` is. */
+  recordWith(insert: (rows: EventRow[]) => MaybePromise<number[]>): MaybePromise<void> {
     if (!this.bus.fansOut) return;
+    const unrecorded = this.#held.filter((e) => e.id === null);
+    if (!unrecorded.length) return;
     const createdAt = this.clock.now();
-    for (const e of this.#held) {
-      if (e.id !== null) continue;
-      const row = await tx.eventOutbox.create({ data: { topic: e.topic, payload: taggedJson.stringify(e.payload), createdAt }, select: { id: true } });
-      e.id = row.id;
-    }
+    const ids = insert(unrecorded.map((e) => ({ topic: e.topic, payload: taggedJson.stringify(e.payload), createdAt })));
+    const keep = (list: number[]) => {
+      for (const [i, e] of unrecorded.entries()) e.id = list[i]!;
+    };
+    return ids instanceof Promise ? ids.then(keep) : keep(ids);
   }
 
   /** After the commit: every event, once; rows Redis has taken are deleted (the relay sends the rest). */

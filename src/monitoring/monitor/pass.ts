@@ -3,7 +3,7 @@
 // Cost is O(checks due): the store reads only rows through the indexed alertAfter column, a
 // page at a time, each page read and written in one transaction.
 import type { MonitoringDeps } from '../context.ts';
-import { publishCheckChanged, publishFlips } from '../flips/record.ts';
+import { CheckWriteEvents } from '../write-events.ts';
 import type { MonitorCursor } from './store.ts';
 
 const PAGE = 1000;
@@ -33,10 +33,15 @@ export async function runMonitorPass(deps: MonitoringDeps, now: Date): Promise<P
 }
 
 async function handlePage(deps: MonitoringDeps, now: Date, after: MonitorCursor, result: PassResult) {
-  const page = await deps.storage.monitor.passPage(now, after, PAGE);
-  // Events after the commit, exactly once.
-  for (const check of page.down) publishCheckChanged(deps, 'status', check);
-  publishFlips(deps, page.flips);
+  // Recorded with the page's writes (where they fan out), published after its commit, once.
+  let events = new CheckWriteEvents(deps.events, deps.clock);
+  const page = await deps.storage.monitor.passPage(now, after, PAGE, (written, tx) => {
+    events = new CheckWriteEvents(deps.events, deps.clock);
+    for (const check of written.down) events.changed('status', check);
+    events.flips(written.flips);
+    return events.recordWith((rows) => tx.insertEvents(rows));
+  });
+  events.publish(deps.db);
   result.wentDown += page.down.length;
   result.rescheduled += page.rescheduled;
   return page;

@@ -10,7 +10,7 @@ import { transaction, ts, type Sql } from '../../db/postgres/sql.ts';
 import { queueFlipNotifications, type FlipToNotify } from '../notifications/outbox.ts';
 import { postgresOutbox } from '../notifications/postgres-outbox.ts';
 import { dueAction } from './due.ts';
-import type { MonitorCursor, MonitorPage, MonitorStore } from './store.ts';
+import type { MonitorCursor, MonitorPage, MonitorStore, RecordPageEvents } from './store.ts';
 
 // Walks the alertAfter index; the row-value cursor is a range condition on it too. The first
 // page starts at '-infinity'.
@@ -37,7 +37,7 @@ const WRITE_SQL = `WITH "down" AS (
 
 const cursorTime = (ms: number) => (ms === -Infinity ? '-infinity' : new Date(ms).toISOString());
 
-async function passPage(sql: Sql, now: Date, after: MonitorCursor, pageSize: number): Promise<MonitorPage> {
+async function passPage(sql: Sql, now: Date, after: MonitorCursor, pageSize: number, recordEvents: RecordPageEvents): Promise<MonitorPage> {
   const { rows } = await sql.query<Check>(POSTGRES_DUE_SQL, [ts(now), cursorTime(after.alertAfter), after.id, pageSize], 'monitor-due');
   const page: MonitorPage = { read: rows.length, last: after, down: [], flips: [], rescheduled: 0 };
   if (rows.length === 0) return page;
@@ -73,8 +73,10 @@ async function passPage(sql: Sql, now: Date, after: MonitorCursor, pageSize: num
     page.down.push({ ...check, status: 'down', alertAfter: null });
     page.flips.push({ check, oldStatus: check.status, newStatus: 'down', at, reason: 'timeout', processed: null });
   }
-  // The outbox: the flips' notifications commit with them.
-  await queueFlipNotifications(postgresOutbox(sql), toNotify);
+  // The outbox: the flips' notifications commit with them, and so do their events.
+  const outbox = postgresOutbox(sql);
+  await queueFlipNotifications(outbox, toNotify);
+  await recordEvents(page, outbox);
   return page;
 }
 
@@ -87,7 +89,7 @@ export const POSTGRES_PARALLEL_PAGES = 2;
 
 export function postgresMonitorStore(pool: pg.Pool, observe: StatementListener, parallelPages = POSTGRES_PARALLEL_PAGES): MonitorStore {
   return {
-    passPage: (now, after, pageSize) => transaction(pool, observe, (sql) => passPage(sql, now, after, pageSize)),
+    passPage: (now, after, pageSize, recordEvents) => transaction(pool, observe, (sql) => passPage(sql, now, after, pageSize, recordEvents)),
     parallelPages,
   };
 }

@@ -6,7 +6,7 @@ import { immediateTransaction, millis, type Exclusive } from '../../db/sqlite/tr
 import { checkFromRow } from '../sqlite-check-row.ts';
 import { queueFlipNotifications, type FlipToNotify } from '../notifications/outbox.ts';
 import { sqliteOutbox } from '../notifications/sqlite-outbox.ts';
-import type { MonitorCursor, MonitorPage, MonitorStore } from './store.ts';
+import type { MonitorCursor, MonitorPage, MonitorStore, RecordPageEvents } from './store.ts';
 import { dueAction } from './due.ts';
 
 // The row-value cursor keeps SQLite on the (alertAfter) index (a plain "id > ?" makes it scan
@@ -17,7 +17,7 @@ const DOWN_SQL = `UPDATE "Check" SET "status" = 'down', "alertAfter" = NULL WHER
 const RESCHEDULE_SQL = `UPDATE "Check" SET "alertAfter" = ? WHERE "id" = ? AND "nPings" = ?`;
 const FLIP_SQL = `INSERT INTO "Flip" ("checkId", "createdAt", "oldStatus", "newStatus", "reason") VALUES (?, ?, ?, 'down', 'timeout')`;
 
-function passPage(db: Database.Database, observe: (sql: string) => void, now: Date, after: MonitorCursor, pageSize: number): MonitorPage {
+function passPage(db: Database.Database, observe: (sql: string) => void, now: Date, after: MonitorCursor, pageSize: number, recordEvents: RecordPageEvents): MonitorPage {
   const statement = (sql: string) => {
     observe(sql);
     return db.prepare(sql).safeIntegers(false);
@@ -50,14 +50,16 @@ function passPage(db: Database.Database, observe: (sql: string) => void, now: Da
     page.down.push({ ...check, status: 'down', alertAfter: null });
     page.flips.push({ check, oldStatus: check.status, newStatus: 'down', at: action.at, reason: 'timeout', processed: null });
   }
-  // The outbox: the flips' notifications commit with them.
-  queueFlipNotifications(sqliteOutbox(db, observe), toNotify);
+  // The outbox: the flips' notifications commit with them, and so do their events.
+  const outbox = sqliteOutbox(db, observe);
+  queueFlipNotifications(outbox, toNotify);
+  if (recordEvents(page, outbox) instanceof Promise) throw new Error('a SQLite monitor page must record its events synchronously');
   return page;
 }
 
 export function sqliteMonitorStore(exclusive: Exclusive): MonitorStore {
   return {
-    passPage: (now, after, pageSize) => immediateTransaction(exclusive, (db, observe) => passPage(db, observe, now, after, pageSize)),
+    passPage: (now, after, pageSize, recordEvents) => immediateTransaction(exclusive, (db, observe) => passPage(db, observe, now, after, pageSize, recordEvents)),
     // One writer: a second page would only wait for the first.
     parallelPages: 1,
   };

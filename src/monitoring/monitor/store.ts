@@ -4,6 +4,13 @@
 // going-down flip is recorded once).
 import type { Check } from '../../generated/prisma/client.ts';
 import type { PendingFlip } from '../flips/pending-flip.ts';
+import type { MaybePromise, OutboxTx } from '../notifications/outbox.ts';
+
+/**
+ * Called with the page inside its transaction, after its writes: records the page's events
+ * there (events/outbox.ts). Synchronous on SQLite. May be called again if the page is retried.
+ */
+export type RecordPageEvents = (page: MonitorPage, tx: OutboxTx) => MaybePromise<void>;
 
 export interface MonitorCursor {
   alertAfter: number;
@@ -23,7 +30,7 @@ export interface MonitorPage {
 
 export interface MonitorStore {
   /** Handles the due checks after `after` (at most `pageSize`) in one committed transaction. */
-  passPage(now: Date, after: MonitorCursor, pageSize: number): Promise<MonitorPage>;
+  passPage(now: Date, after: MonitorCursor, pageSize: number, recordEvents: RecordPageEvents): Promise<MonitorPage>;
   /**
    * How many pages a pass may have in flight at once when more than one page is due. SQLite: 1
    * (one writer). PostgreSQL: several, each claiming rows the others have not (SKIP LOCKED).

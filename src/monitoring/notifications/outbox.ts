@@ -4,6 +4,7 @@
 // rolled-back one has none.
 import { randomUUID } from 'node:crypto';
 import { channelTakes, recipients, type ChannelTarget } from './recipients.ts';
+import type { EventRow } from '../../events/outbox.ts';
 
 export { channelTakes, type ChannelTarget };
 
@@ -49,6 +50,8 @@ export interface OutboxTx {
   channelsOf(checkIds: number[]): MaybePromise<Map<number, ChannelTarget[]>>;
   /** Writes the plan (supersedes, then inserts) in the flips' transaction. */
   queueNotifications(plan: OutboxPlan): MaybePromise<void>;
+  /** Writes events' outbox rows (events/outbox.ts) in the transaction; their ids, in order. */
+  insertEvents(rows: EventRow[]): MaybePromise<number[]>;
 }
 
 export const SUPERSEDED = 'Superseded by a later alert about this check';

@@ -4,7 +4,7 @@
 // hear of which flip is decided in outbox.ts.
 import type { OutboxPlan, OutboxTx } from './outbox.ts';
 import { memberKeys, toTargets, type ChannelRow } from './recipients.ts';
-import type { Sql } from '../../db/postgres/sql.ts';
+import { ts, type Sql } from '../../db/postgres/sql.ts';
 import { insertNotificationsSql, notificationArrays } from './postgres-notification-rows.ts';
 
 const CHANNELS_SQL = `SELECT cc."checkId", c."id", c."projectId", c."kind", c."value", c."disabled", c."notifyDown", c."notifyUp"
@@ -26,8 +26,18 @@ const QUEUE_SQL = `WITH "superseded" AS (
   )
   ${insertNotificationsSql(4)}`;
 
+// Ids are drawn in the order rows are inserted, which the ordinality sets: sorted, they are the input's order.
+const EVENTS_SQL = `INSERT INTO "EventOutbox" ("topic", "payload", "createdAt")
+  SELECT v."topic", v."payload", v."createdAt" FROM unnest($1::text[], $2::text[], $3::timestamp[]) WITH ORDINALITY AS v("topic", "payload", "createdAt", "n")
+  ORDER BY v."n" RETURNING "id"`;
+
 export function postgresOutbox(sql: Sql): OutboxTx {
   return {
+    async insertEvents(rows) {
+      if (!rows.length) return [];
+      const { rows: ids } = await sql.query<{ id: number }>(EVENTS_SQL, [rows.map((r) => r.topic), rows.map((r) => r.payload), rows.map((r) => ts(r.createdAt))], 'outbox-events');
+      return ids.map((r) => r.id).sort((a, b) => a - b);
+    },
     async channelsOf(checkIds) {
       const { rows } = await sql.query<ChannelRow & { checkId: number }>(CHANNELS_SQL, [checkIds], 'outbox-channels');
       const rowsOf = new Map<number, ChannelRow[]>(checkIds.map((id) => [id, []]));

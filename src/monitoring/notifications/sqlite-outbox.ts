@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { StatementListener } from '../../db/gated-adapter.ts';
 import type { ChannelTarget, OutboxPlan, OutboxTx } from './outbox.ts';
+import type { EventRow } from '../../events/outbox.ts';
 import { INSERT_NOTIFICATION, notificationParams } from './sqlite-notification-rows.ts';
 import { memberKeys, toTargets, type ChannelRow } from './recipients.ts';
 
@@ -28,6 +29,7 @@ const SQL = {
   insert: INSERT_NOTIFICATION,
   supersede: `UPDATE "Notification" SET "state" = 'failed', "lastError" = ?
     WHERE "channelId" = ? AND "checkId" = ? AND "state" = 'pending' AND "attempts" > 0`,
+  event: `INSERT INTO "EventOutbox" ("topic", "payload", "createdAt") VALUES (?, ?, ?)`,
 };
 
 const prepared = new WeakMap<Database.Database, Record<keyof typeof SQL, Database.Statement>>();
@@ -36,6 +38,7 @@ const prepared = new WeakMap<Database.Database, Record<keyof typeof SQL, Databas
 export interface SqliteOutboxTx extends OutboxTx {
   channelsOf(checkIds: number[]): Map<number, ChannelTarget[]>;
   queueNotifications(plan: OutboxPlan): void;
+  insertEvents(rows: EventRow[]): number[];
 }
 
 export function sqliteOutbox(db: Database.Database, observe: StatementListener): SqliteOutboxTx {
@@ -46,6 +49,7 @@ export function sqliteOutbox(db: Database.Database, observe: StatementListener):
       members: db.prepare(SQL.members).safeIntegers(false),
       insert: db.prepare(SQL.insert).safeIntegers(false),
       supersede: db.prepare(SQL.supersede).safeIntegers(false),
+      event: db.prepare(SQL.event).safeIntegers(false),
     };
     prepared.set(db, s);
   }
@@ -64,6 +68,12 @@ export function sqliteOutbox(db: Database.Database, observe: StatementListener):
         memberRows = (statements.members.all(JSON.stringify(keys)) as Array<SqliteChannelRow & { code: string }>).map((r) => ({ ...channelRow(r), code: r.code }));
       }
       return new Map([...rowsOf].map(([checkId, rows]) => [checkId, toTargets(rows, memberRows)]));
+    },
+    insertEvents(rows) {
+      return rows.map((r) => {
+        observe(SQL.event);
+        return Number(statements.event.run(r.topic, r.payload, r.createdAt.getTime()).lastInsertRowid);
+      });
     },
     queueNotifications(plan: OutboxPlan) {
       for (const { channelId, checkId } of plan.supersede) {

@@ -8,7 +8,8 @@
 import type { Check, Ping } from '../../generated/prisma/client.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import type { MonitoringDeps } from '../context.ts';
-import { publishCheckChanged, publishFlips, type PendingFlip } from '../flips/record.ts';
+import type { PendingFlip } from '../flips/pending-flip.ts';
+import { CheckWriteEvents } from '../write-events.ts';
 import { applyPing } from './apply-ping.ts';
 import { classifyBody, type PingKind } from './classify.ts';
 import type { PingRequest } from './request.ts';
@@ -90,8 +91,20 @@ export class PingIngest {
   async #writeBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.store.transaction((tx) => writePings(tx, batch, this.deps.settings.pingBodyLimit));
-        this.#settle(batch, result);
+        // The batch's events are recorded with its writes (where they fan out), published after its commit.
+        let events = new CheckWriteEvents(this.deps.events, this.deps.clock);
+        const result = await this.store.transaction((tx) =>
+          andThen(writePings(tx, batch, this.deps.settings.pingBodyLimit), (written) => {
+            events = new CheckWriteEvents(this.deps.events, this.deps.clock);
+            for (const { check, ping } of written.pings) {
+              events.add('ping', { projectId: check.projectId, checkId: check.id, ping });
+              events.changed('ping', check);
+            }
+            events.flips(written.flips);
+            return andThen(events.recordWith((rows) => tx.insertEvents(rows)), () => written);
+          }),
+        );
+        this.#settle(batch, result, events);
         return;
       } catch (err) {
         if ((err instanceof LostRace || this.deps.storage.database.isRetryable(err)) && attempt < MAX_ATTEMPTS) continue;
@@ -102,16 +115,12 @@ export class PingIngest {
     }
   }
 
-  #settle(batch: Pending[], result: BatchResult<Pending>) {
+  #settle(batch: Pending[], result: BatchResult<Pending>, events: CheckWriteEvents) {
     for (const p of batch) {
       if (result.missing.has(p)) p.reject(notFound('not found'));
       else p.resolve();
     }
-    for (const { check, ping } of result.pings) {
-      this.deps.events.emit('ping', { projectId: check.projectId, checkId: check.id, ping });
-      publishCheckChanged(this.deps, 'ping', check);
-    }
-    publishFlips(this.deps, result.flips);
+    events.publish(this.deps.db);
   }
 }
 
