@@ -80,6 +80,7 @@ export class TransactionEvents {
 
   /** After the commit: every event, once; rows Redis has taken are deleted (the relay sends the rest). */
   publish(db: OutboxClient, log?: Logger): void {
+    if (!this.#held.length) return;
     faultPoint('after-commit');
     const sent: number[] = [];
     const settled: Array<Promise<void>> = [];
