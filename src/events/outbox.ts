@@ -8,6 +8,7 @@
 // nothing is written, and events go out as before.
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { Clock } from '../shared/clock.ts';
 import { faultPoint } from '../shared/fault-points.ts';
 import type { GatewayEventMap, GatewayEvents } from './bus.ts';
@@ -99,6 +100,17 @@ export class TransactionEvents {
       // The relay deletes it later (after publishing it again: every instance drops the repeat).
       .catch((err: unknown) => log?.warn({ err }, 'published events could not be removed from the outbox'));
   }
+}
+
+/** `work` in one transaction whose events (added to `events`) commit with it, published after it. */
+export async function committing<T, E extends TransactionEvents>(db: Db, events: E, work: (tx: Prisma.TransactionClient, events: E) => Promise<T>, log?: Logger): Promise<T> {
+  const result = await db.$transaction(async (tx) => {
+    const out = await work(tx, events);
+    await events.record(tx);
+    return out;
+  });
+  events.publish(db, log);
+  return result;
 }
 
 const isDurableTopic = (topic: string): topic is DurableTopic => (FANNED_OUT_TOPICS as readonly string[]).includes(topic);

@@ -5,6 +5,7 @@
 // address: the look-up, the token and the mail happen after the answer, so neither the answer
 // nor its timing tells whether an account exists. Every request is counted per client address
 // and per account by the login throttle (each one may send a mail, so successes count too).
+import { committing, TransactionEvents } from '../events/outbox.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { LoginThrottle } from '../campus/login-throttle.ts';
 import { personByUsername } from '../campus/lookup.ts';
@@ -142,15 +143,16 @@ export async function resetPassword(deps: IdentityDeps, token: string, newPasswo
   if (!link) throw notFound(LINK_INVALID);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
-  await deps.db.$transaction(async (tx) => {
+  // The sessions' end is kept with the change (events/outbox.ts): every instance ends the person's subscriptions.
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     if (!(await claim(tx, link.id, now))) throw notFound(LINK_INVALID);
     await tx.person.update({ where: { ID: link.personId }, data: { PasswordHash: passwordHash } });
     // The other links in the mailbox stop working too: they were for the password now replaced.
     await tx.accountToken.updateMany({ where: { personId: link.personId, purpose: { in: ['reset', 'sign-in'] }, usedAt: null }, data: { usedAt: now } });
     // endAllSessions, inside the change: no session outlives the old password by a moment.
     await tx.campusSession.deleteMany({ where: { PersonID: link.personId } });
+    events.add('accessChanged', { personId: link.personId, projectId: null, sessionId: null });
   });
-  deps.events.emit('accessChanged', { personId: link.personId, projectId: null, sessionId: null });
 }
 
 /** Mails a sign-in link to `email` when it is an account's address; answers the same when not. */

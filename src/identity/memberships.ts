@@ -2,6 +2,7 @@
 // managers manage members and keys; regular members manage checks and channels; read-only
 // members look. Every change that takes access away is published (accessChanged), so open
 // subscriptions of the person who lost it end at once, on every instance.
+import { committing, TransactionEvents } from '../events/outbox.ts';
 import type { Db } from '../db/client.ts';
 import type { MonitoringEvents } from '../events/bus.ts';
 import type { ProjectAccess } from '../monitoring/context.ts';
@@ -65,8 +66,9 @@ export async function createOwnedProject(deps: MembershipDeps, actor: Actor & { 
 
 const usernameOf = async (db: Db, personId: number) => (await db.person.findUnique({ where: { ID: personId }, select: { Username: true } }))?.Username ?? `#${personId}`;
 
-function publish(deps: MembershipDeps, personId: number, projectId: string) {
-  deps.events.emit('accessChanged', { personId, projectId, sessionId: null });
+/** Held with the membership change (events/outbox.ts): every instance hears of it, even if this one dies after the commit. */
+function accessChanged(events: TransactionEvents, personId: number, projectId: string) {
+  events.add('accessChanged', { personId, projectId, sessionId: null });
 }
 
 function parseRole(role: string, allowOwner = false): Role {
@@ -85,8 +87,7 @@ export async function addMember(deps: MembershipDeps, projectId: string, personI
   const previous = await roleIn(deps.db, projectId, personId);
   if (previous === role) return role;
   const targetName = await usernameOf(deps.db, personId);
-  let demoted: number | null = null;
-  await deps.db.$transaction(async (tx) => {
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     const action = previous ? 'member.role_changed' : 'member.added';
     await recordAudit(tx, actor, projectId, { action, targetKind: 'member', targetId: String(personId), targetName, detail: previous ? { from: previous, to: role } : { role } }, deps.clock.now());
     // One owner: the previous one (if any) stays as a manager, and the log says so.
@@ -95,16 +96,15 @@ export async function addMember(deps: MembershipDeps, projectId: string, personI
       await tx.projectMember.update({ where: { id: previousOwner.id }, data: { role: 'manager' } });
       const name = previousOwner.person.Username ?? `#${previousOwner.personId}`;
       await recordAudit(tx, actor, projectId, { action: 'member.role_changed', targetKind: 'member', targetId: String(previousOwner.personId), targetName: name, detail: { from: 'owner', to: 'manager' } }, deps.clock.now());
-      demoted = previousOwner.personId;
+      accessChanged(events, previousOwner.personId, projectId);
     }
     await tx.projectMember.upsert({
       where: { projectId_personId: { projectId, personId } },
       create: { projectId, personId, role },
       update: { role },
     });
+    if (previous && previous !== role) accessChanged(events, personId, projectId);
   });
-  if (previous && previous !== role) publish(deps, personId, projectId);
-  if (demoted !== null) publish(deps, demoted, projectId);
   return role;
 }
 
@@ -122,11 +122,11 @@ export async function changeRole(deps: MembershipDeps, access: ProjectAccess, pe
   if (from === 'owner') throw conflict('the owner’s role changes only by transferring ownership');
   if (from === role) return { from, to: role };
   const targetName = await usernameOf(deps.db, personId);
-  await deps.db.$transaction(async (tx) => {
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     await tx.projectMember.updateMany({ where: { projectId: access.projectId, personId, role: from }, data: { role } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'member.role_changed', targetKind: 'member', targetId: String(personId), targetName, detail: { from, to: role } }, deps.clock.now());
+    accessChanged(events, personId, access.projectId);
   });
-  publish(deps, personId, access.projectId);
   return { from, to: role };
 }
 
@@ -136,22 +136,22 @@ export async function removeMember(deps: MembershipDeps, access: ProjectAccess, 
   const role = await requireMember(deps.db, access.projectId, personId);
   if (role === 'owner') throw conflict('the owner cannot be removed; transfer ownership first');
   const targetName = await usernameOf(deps.db, personId);
-  await deps.db.$transaction(async (tx) => {
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     await tx.projectMember.deleteMany({ where: { projectId: access.projectId, personId } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'member.removed', targetKind: 'member', targetId: String(personId), targetName, detail: { role } }, deps.clock.now());
+    accessChanged(events, personId, access.projectId);
   });
-  publish(deps, personId, access.projectId);
   return role;
 }
 
 /** A member leaves; the owner must first hand the project to someone else. */
 export async function leaveProject(deps: MembershipDeps, access: ProjectAccess & { actor: { personId: number } }) {
   if (access.role === 'owner') throw conflict('the owner cannot leave; transfer ownership first');
-  await deps.db.$transaction(async (tx) => {
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     await tx.projectMember.deleteMany({ where: { projectId: access.projectId, personId: access.actor.personId } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'member.left', targetKind: 'member', targetId: String(access.actor.personId), targetName: access.actor.label, detail: { role: access.role } }, deps.clock.now());
+    accessChanged(events, access.actor.personId, access.projectId);
   });
-  publish(deps, access.actor.personId, access.projectId);
 }
 
 /** The owner hands the project to another member, and stays as a manager. */
@@ -159,13 +159,13 @@ export async function transferOwnership(deps: MembershipDeps, access: ProjectAcc
   requireOwner(access);
   if (toPersonId === access.actor.personId) throw validationError('you already own this project');
   await requireMember(deps.db, access.projectId, toPersonId);
-  await deps.db.$transaction(async (tx) => {
+  await committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
     await tx.projectMember.updateMany({ where: { projectId: access.projectId, personId: access.actor.personId }, data: { role: 'manager' } });
     await tx.projectMember.updateMany({ where: { projectId: access.projectId, personId: toPersonId }, data: { role: 'owner' } });
     await recordAudit(tx, access.actor, access.projectId, { action: 'ownership.transferred', targetKind: 'member', targetId: String(toPersonId), targetName: await usernameOf(tx as unknown as Db, toPersonId) }, deps.clock.now());
+    accessChanged(events, access.actor.personId, access.projectId);
+    accessChanged(events, toPersonId, access.projectId);
   });
-  publish(deps, access.actor.personId, access.projectId);
-  publish(deps, toPersonId, access.projectId);
 }
 
 /** The project's members with their accounts' usernames and addresses, owner first. */

@@ -3,6 +3,9 @@
 // idle period without requests or at its absolute lifetime, whichever comes first; the id is
 // new at every sign-in (no session fixation), and any session can be ended by its owner.
 import type { Db } from '../db/client.ts';
+import type { AccessChangedEvent, GatewayEvents } from '../events/bus.ts';
+import { committing, TransactionEvents } from '../events/outbox.ts';
+import type { Clock } from '../shared/clock.ts';
 import { notFound } from '../shared/errors.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { maySignIn } from './accounts.ts';
@@ -103,6 +106,20 @@ export async function endSessionOf(db: Db, personId: number, sessionId: number) 
 export async function endAllSessions(db: Db, personId: number, keep: number | null = null): Promise<number> {
   const { count } = await db.campusSession.deleteMany({ where: { PersonID: personId, ...(keep === null ? {} : { ID: { not: keep } }) } });
   return count;
+}
+
+/**
+ * A write that ends someone's access (sessions, a password reset) in one transaction with its
+ * accessChanged event, kept with it (events/outbox.ts): every instance ends the person's
+ * subscriptions, even if this one dies right after the commit.
+ */
+export function endingAccess<T>(deps: { db: Db; events: GatewayEvents; clock: Clock }, event: AccessChangedEvent, work: (db: Db) => Promise<T>): Promise<T> {
+  return committing(deps.db, new TransactionEvents(deps.events, deps.clock), async (tx, events) => {
+    // The session functions take a client; the transaction's has every model they use.
+    const out = await work(tx as unknown as Db);
+    events.add('accessChanged', event);
+    return out;
+  });
 }
 
 export async function endBrowserSession(db: Db, token: string) {

@@ -14,7 +14,7 @@ import type { IdentityDeps } from './context.ts';
 import { verifyPassword } from './passwords.ts';
 import { beginKeyAuthentication, finishKeyAuthentication, secondFactorsOf, useRecoveryCode, verifyTotp } from './second-factors/index.ts';
 import { relyingParty } from './second-factors/relying-party.ts';
-import { endAllSessions, openBrowserSession } from './sessions.ts';
+import { endAllSessions, endingAccess, openBrowserSession } from './sessions.ts';
 
 export type SecondFactorMethod = 'totp' | 'security_key' | 'recovery_code';
 
@@ -138,7 +138,5 @@ export async function confirmPassword(deps: IdentityDeps, me: { personId: number
 export async function changePassword(deps: IdentityDeps, me: { personId: number; sessionId: number; username: string }, current: string, next: string, context: Pick<SignInContext, 'throttle' | 'address'>) {
   await confirmPassword(deps, me, current, context, 'the current password is not right');
   await setPassword(deps.db, me.personId, next);
-  const ended = await endAllSessions(deps.db, me.personId, me.sessionId);
-  deps.events.emit('accessChanged', { personId: me.personId, projectId: null, sessionId: null });
-  return ended;
+  return endingAccess(deps, { personId: me.personId, projectId: null, sessionId: null }, (db) => endAllSessions(db, me.personId, me.sessionId));
 }

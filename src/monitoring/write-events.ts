@@ -4,7 +4,7 @@
 // every write that committed, even if this instance dies right after the commit.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { CheckChange, CheckChangedEvent, FlipEvent } from '../events/bus.ts';
-import { TransactionEvents } from '../events/outbox.ts';
+import { committing, TransactionEvents } from '../events/outbox.ts';
 import type { Check } from '../generated/prisma/client.ts';
 import type { MonitoringDeps } from './context.ts';
 import type { PendingFlip } from './flips/pending-flip.ts';
@@ -32,13 +32,6 @@ export class CheckWriteEvents extends TransactionEvents {
   }
 }
 
-export async function writeWithEvents<T>(deps: Pick<MonitoringDeps, 'db' | 'events' | 'clock'>, work: (tx: Prisma.TransactionClient, events: CheckWriteEvents) => Promise<T>): Promise<T> {
-  const events = new CheckWriteEvents(deps.events, deps.clock);
-  const result = await deps.db.$transaction(async (tx) => {
-    const out = await work(tx, events);
-    await events.record(tx);
-    return out;
-  });
-  events.publish(deps.db);
-  return result;
+export function writeWithEvents<T>(deps: Pick<MonitoringDeps, 'db' | 'events' | 'clock'>, work: (tx: Prisma.TransactionClient, events: CheckWriteEvents) => Promise<T>): Promise<T> {
+  return committing(deps.db, new CheckWriteEvents(deps.events, deps.clock), work);
 }

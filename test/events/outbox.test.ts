@@ -10,6 +10,8 @@ import { createWorld, type World } from '../helpers/world.ts';
 import { freePort, privateRedis, SKIPPED, testRedisUrl, uniqueNamespace, waitFor, type PrivateRedis } from '../helpers/redis.ts';
 import { taggedJson } from '../../src/events/tagged-json.ts';
 import { checkChangedEvent } from '../../src/monitoring/write-events.ts';
+import { addMember } from '../../src/identity/memberships.ts';
+import type { AccessChangedEvent } from '../../src/events/bus.ts';
 
 const url = testRedisUrl();
 const fast = { retryMinMs: 10, retryMaxMs: 50 };
@@ -106,26 +108,35 @@ describe.skipIf(!url)(`the event outbox with two gateways${url ? '' : SKIPPED}`,
     const idle = b.app.deps.events.listenerCount('checkChanged');
     const onA = changes(a, key, code);
     const onB = changes(b, key, code);
+    const accessOnB: AccessChangedEvent[] = [];
+    b.app.deps.events.on('accessChanged', (e) => void accessOnB.push(e));
     await subscribed(b, idle);
     await subscribed(a, idle);
+    const { person_id: personId } = await a.campusToken('Staff');
+    await addMember(a.app.services.identity, a.alice.id, personId, 'regular');
     await waitFor('no rows left', async () => (await outboxRows(a)) === 0);
 
     await server.stop();
     await waitFor('fan-out down on A', () => !fanoutUp(a));
     expect((await a.api('POST', `/api/v3/checks/${code}/pause`, { key })).status).toBe(200);
     await waitFor('the pause on A (its own subscriber)', () => onA.length >= 1);
-    // The pause's flip and its check change.
-    expect(await outboxRows(a)).toBe(2);
+    // A role lowered while Redis is away: the person's subscriptions everywhere must hear of it.
+    await addMember(a.app.services.identity, a.alice.id, personId, 'readonly');
+    // The pause's flip and its check change, and the access change.
+    expect(await outboxRows(a)).toBe(3);
     a.clock.advance(5_000);
     // Redis still away: the relay sends nothing and keeps the row.
     expect(await a.app.outboxRelay!.runOnce()).toBe(0);
-    expect(await outboxRows(a)).toBe(2);
+    expect(await outboxRows(a)).toBe(3);
+    expect(accessOnB).toEqual([]);
 
     await server.start();
     await waitFor('fan-out up again', () => fanoutUp(a) && fanoutUp(b), 15_000);
     await a.app.outboxRelay!.runOnce();
     await waitFor('the pause on B', () => onB.length >= 1);
     expect(onB).toEqual([{ change: 'PAUSED', name: 'nightly' }]);
+    await waitFor('the access change on B', () => accessOnB.length >= 1);
+    expect(accessOnB).toEqual([{ personId, projectId: a.alice.id, sessionId: null }]);
     // A had it already: the relayed copy is not delivered there again.
     expect(onA).toEqual([{ change: 'PAUSED', name: 'nightly' }]);
     await waitFor('the row removed', async () => (await outboxRows(a)) === 0);

@@ -8,7 +8,7 @@ import { ROLES, type Role } from '../../../identity/roles.ts';
 import { accountEmail } from '../../../identity/accounts.ts';
 import { projectsOf } from '../../../identity/memberships.ts';
 import { beginSecurityKeySignIn, changePassword, signIn } from '../../../identity/sign-in.ts';
-import { endAllSessions, endBrowserSession, endSessionOf, listSessions } from '../../../identity/sessions.ts';
+import { endAllSessions, endBrowserSession, endingAccess, endSessionOf, listSessions } from '../../../identity/sessions.ts';
 import { secureCookies } from '../../../identity/context.ts';
 import { clearedSessionCookie, sessionCookie } from '../../../http/session-cookie.ts';
 import { validationError } from '../../../shared/errors.ts';
@@ -140,8 +140,9 @@ builder.mutationFields((t) => ({
     resolve: async (_r, _a, ctx) => {
       const browser = browserOf(ctx);
       const me = await ctx.signedIn();
-      if (browser.sessionToken) await endBrowserSession(ctx.identity.db, browser.sessionToken);
-      if (me) ctx.identity.events.emit('accessChanged', { personId: me.personId, projectId: null, sessionId: me.sessionId });
+      const token = browser.sessionToken;
+      if (me) await endingAccess(ctx.identity, { personId: me.personId, projectId: null, sessionId: me.sessionId }, async (db) => token && endBrowserSession(db, token));
+      else if (token) await endBrowserSession(ctx.identity.db, token);
       browser.setCookie(clearedSessionCookie(secureCookies(ctx.identity.settings)));
       return true;
     },
@@ -150,9 +151,7 @@ builder.mutationFields((t) => ({
     description: 'Ends every other session of the signed-in person (browsers and campus tokens); returns how many ended',
     resolve: async (_r, _a, ctx) => {
       const me = await requireSignedIn(ctx);
-      const ended = await endAllSessions(ctx.identity.db, me.personId, me.sessionId);
-      ctx.identity.events.emit('accessChanged', { personId: me.personId, projectId: null, sessionId: null });
-      return ended;
+      return endingAccess(ctx.identity, { personId: me.personId, projectId: null, sessionId: null }, (db) => endAllSessions(db, me.personId, me.sessionId));
     },
   }),
   changePassword: t.int({
@@ -168,8 +167,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const me = await requireSignedIn(ctx);
-      await endSessionOf(ctx.identity.db, me.personId, args.id);
-      ctx.identity.events.emit('accessChanged', { personId: me.personId, projectId: null, sessionId: args.id });
+      await endingAccess(ctx.identity, { personId: me.personId, projectId: null, sessionId: args.id }, (db) => endSessionOf(db, me.personId, args.id));
       if (args.id === me.sessionId && ctx.browser) ctx.browser.setCookie(clearedSessionCookie(secureCookies(ctx.identity.settings)));
       return true;
     },
