@@ -23,6 +23,8 @@ function filtersOf(kind: KindSpec, query: URLSearchParams): BrowseFilters {
     term: given(query.get('term')),
     course: given(query.get('course')),
     location: given(query.get('location')),
+    schedule: given(query.get('schedule')),
+    department: given(query.get('department')),
     enrolledUser: given(query.get('enrolled_user')),
     author: given(query.get('AuthorID')),
     query: given(query.get('query')),

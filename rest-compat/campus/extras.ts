@@ -20,7 +20,7 @@ import type { Handler, Route } from './handler.ts';
 export const PAGE_NOT_FOUND = 'Page not found';
 
 /** The first path segments the campus routes own: a path under one that no route serves is Slate's "Page not found". */
-const PREFIXES = new Set([...KIND_LIST.map((k) => k.prefix), 'section-participants', 'login']);
+const PREFIXES = new Set([...KIND_LIST.map((k) => k.prefix), 'section-participants', 'login', 'notes', 'contact-points', 'relationships']);
 
 /**
  * For the router's default route: answers Slate's 404 for a path under a campus prefix (an

@@ -82,10 +82,13 @@ export async function addIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSp
     }
     const relation = own(RELATIONS[kind.name], name);
     if (!relation) continue;
-    if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId))) continue;
-    const loaded = await relation.load(deps, list);
+    if (relation.readLevel && !hasLevel(viewer.level, relation.readLevel) && (relation.notSelf || !(kind.name === 'Person' && list.every((r) => r.ID === viewer.personId)))) continue;
+    // Records whose related rows the caller may not see get no key at all, as a hidden field.
+    const allowed = relation.readable ? await relation.readable(deps, viewer, list) : null;
+    if (allowed && !allowed.size) continue;
+    const loaded = await relation.load(deps, allowed ? list.filter((r) => allowed.has(r.ID)) : list);
     const target = relation.kind in KINDS ? KINDS[relation.kind as KindName] : null;
-    const visible = (v: unknown) => !!v && (!target || canRead(target, viewer, v as CampusRecord, now));
+    const visible = (v: unknown) => !!v && (!target || canRead(target, viewer, v as CampusRecord, now)) && (!relation.visibleTo || relation.visibleTo(viewer, v));
     // Each related record is shaped once, however many records share it, then nested into.
     const shaped = new Map<unknown, { record: CampusRecord; json: Record<string, unknown> }>();
     const shape = (v: unknown) => {
@@ -95,6 +98,7 @@ export async function addIncludes(deps: CampusDeps, viewer: Viewer, kind: KindSp
       return shaped.get(key)!.json;
     };
     list.forEach((r, i) => {
+      if (allowed && !allowed.has(r.ID)) return;
       const value = loaded.get(r.ID);
       out[i]![name] = Array.isArray(value) ? value.filter(visible).map(shape) : visible(value) ? shape(value) : null;
     });

@@ -18,6 +18,10 @@ import { readFields, sessionToken } from './request.ts';
 import { browseEnvelope, browseOptions } from './browse.ts';
 import { includeParam, withIncludes } from './include.ts';
 import { PAGE_NOT_FOUND, registerExtraRoutes } from './extras.ts';
+import { registerContactPointRoutes } from './contact-points.ts';
+import { registerRelationshipRoutes } from './person-relationships.ts';
+import { registerNoteRoutes } from './notes.ts';
+import { registerMappingRoutes } from './mappings.ts';
 
 import type { Handler, Route } from './handler.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
@@ -232,4 +236,8 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
   }
 
   registerExtraRoutes(route, deps);
+  registerContactPointRoutes(route, deps);
+  registerRelationshipRoutes(route, deps);
+  registerNoteRoutes(route, deps);
+  registerMappingRoutes(route, deps);
 }

@@ -93,4 +93,6 @@ export const COMPUTED: Record<KindName, Record<string, Computed>> = {
   },
   Location: COMMON(KINDS.Location),
   Term: COMMON(KINDS.Term),
+  Department: COMMON(KINDS.Department),
+  Schedule: COMMON(KINDS.Schedule),
 };

@@ -19,6 +19,10 @@ export interface BrowseFilters {
   course?: string;
   /** Sections in a location (ID or handle). */
   location?: string;
+  /** Sections on a schedule (ID or handle). */
+  schedule?: string;
+  /** Sections of the courses in a department (ID or handle). */
+  department?: string;
   /** Sections a person takes part in (ID, username, email or `*current`); needs a login. */
   enrolledUser?: string;
   /** Blog posts and pages by this author ID. */
@@ -72,12 +76,18 @@ async function sectionFilters(deps: CampusDeps, viewer: Viewer, f: BrowseFilters
     out.conditions.TermID = { values: ids };
     out.objects.Term = term;
   }
-  for (const [param, name, field] of [['course', 'Course', 'CourseID'], ['location', 'Location', 'LocationID']] as const) {
+  for (const [param, name, field] of [['course', 'Course', 'CourseID'], ['location', 'Location', 'LocationID'], ['schedule', 'Schedule', 'ScheduleID']] as const) {
     if (!f[param]) continue;
     const record = await required(deps, name, f[param], param);
     out.where.push({ [field]: record.ID });
     out.conditions[field] = record.ID;
     out.objects[name] = record;
+  }
+  if (f.department) {
+    // A section has no DepartmentID: it is in the department its course is in.
+    const department = await required(deps, 'Department', f.department, 'department');
+    out.where.push({ course: { DepartmentID: department.ID } });
+    out.objects.Department = department;
   }
   if (f.enrolledUser) {
     // Slate asks anonymous callers to log in, and answers "not found" for someone else's

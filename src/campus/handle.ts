@@ -2,17 +2,19 @@
 // validated when supplied.
 const RESERVED = new Set(['create', 'save', 'destroy', 'edit', 'delete', 'json']);
 
-/** Slate's transformText: "My First Post!" → "my_first_post", "Room 101" → "room_101". */
-export function handleFromText(text: string): string {
-  return text
+/**
+ * Slate's transformText: "My First Post!" → "my_first_post", "Room 101" → "room_101";
+ * `keepCase` is its `case: null` option (schedules: "BlockA" stays "BlockA").
+ */
+export function handleFromText(text: string, options: { keepCase?: boolean } = {}): string {
+  const folded = text
     .replace(/\s+/g, '_')
     .replace(/^[^\p{L}]+/u, '')
     .replace(/[-_]*[^\p{L}\d_:-]+[-_]*/gu, '-')
     .replace(/:/g, '--')
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
-    .toLowerCase()
-    .replace(/^[-_]+|[-_]+$/g, '');
+    .replace(/[^\x00-\x7f]/g, '');
+  return (options.keepCase ? folded : folded.toLowerCase()).replace(/^[-_]+|[-_]+$/g, '');
 }
 
 /** First free handle: "base", then "base-2", "base-3", ... */

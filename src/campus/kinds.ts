@@ -1,9 +1,9 @@
-// The eight campus record kinds declared in one table (Slate serves them with one generic
+// The campus record kinds declared in one table (Slate serves them with one generic
 // records handler configured per kind; so do we). The generic service, the REST routes and
 // the GraphQL types all read this table: adding a field is one line here plus the model.
 export type FieldType = 'int' | 'varchar' | 'text' | 'date' | 'timestamp' | 'enum';
 export type AccountLevel = 'Disabled' | 'Contact' | 'User' | 'Student' | 'Staff' | 'Teacher' | 'Administrator' | 'Developer';
-export type KindName = 'Person' | 'Section' | 'Course' | 'BlogPost' | 'Page' | 'Group' | 'Location' | 'Term';
+export type KindName = 'Person' | 'Section' | 'Course' | 'BlogPost' | 'Page' | 'Group' | 'Location' | 'Term' | 'Department' | 'Schedule';
 
 export const ACCOUNT_LEVELS: AccountLevel[] = ['Disabled', 'Contact', 'User', 'Student', 'Staff', 'Teacher', 'Administrator', 'Developer'];
 export const STATUSES = ['Hidden', 'Live', 'Deleted'];
@@ -43,11 +43,13 @@ export interface KindSpec {
   /** REST path prefix and GraphQL plural. */
   prefix: string;
   /** Prisma delegate name. */
-  model: 'person' | 'section' | 'course' | 'content' | 'group' | 'location' | 'term';
+  model: 'person' | 'section' | 'course' | 'content' | 'group' | 'location' | 'term' | 'department' | 'schedule';
   className: string;
   noun: string;
   /** The field the handle is generated from; null when the kind has no Handle (people). */
   handleFrom: string | null;
+  /** Slate's Schedule: the handle is the title with whitespace removed and its case kept (HandleBehavior `case: null`). */
+  handleStyle?: 'compact';
   fields: FieldSpec[];
   versioned: boolean;
   /** Parent-child tree through ParentID; `cascade` deletes descendants (Slate's nested sets). */
@@ -118,7 +120,7 @@ export const KINDS: Record<KindName, KindSpec> = {
       { name: 'Notes', type: 'text' },
       { name: 'StudentsCapacity', type: 'int' },
       { name: 'TermID', type: 'int', ref: 'Term' },
-      { name: 'ScheduleID', type: 'int' },
+      { name: 'ScheduleID', type: 'int', ref: 'Schedule' },
       { name: 'LocationID', type: 'int', ref: 'Location' },
     ],
     access: { browse: null, read: null, write: 'Staff' },
@@ -139,7 +141,7 @@ export const KINDS: Record<KindName, KindSpec> = {
       status(),
       { name: 'Description', type: 'text' },
       { name: 'Prerequisites', type: 'text' },
-      { name: 'DepartmentID', type: 'int' },
+      { name: 'DepartmentID', type: 'int', ref: 'Department' },
     ],
     access: { browse: null, read: null, write: 'Staff' },
     order: [{ Code: 'asc' }],
@@ -228,6 +230,44 @@ export const KINDS: Record<KindName, KindSpec> = {
     ],
     access: { browse: 'Staff', read: null, write: 'Staff' },
     order: [{ StarDate: 'asc' }, { ID: 'asc' }],
+  },
+  // Slate's DepartmentsRequestHandler and SchedulesRequestHandler set only the class and the
+  // browse order: RecordsRequestHandler's default access (browse Staff, read anyone, write Staff).
+  Department: {
+    name: 'Department',
+    prefix: 'departments',
+    model: 'department',
+    className: 'Slate\\Courses\\Department',
+    noun: 'course department',
+    handleFrom: 'Title',
+    versioned: true,
+    fields: [
+      { name: 'Title', type: 'varchar', required: true, requiredMessage: 'A title is required' },
+      { name: 'Handle', type: 'varchar' },
+      { name: 'Code', type: 'varchar' },
+      status(),
+      { name: 'Description', type: 'text' },
+    ],
+    access: { browse: 'Staff', read: null, write: 'Staff' },
+    order: [{ Title: 'asc' }, { ID: 'asc' }],
+  },
+  Schedule: {
+    name: 'Schedule',
+    prefix: 'schedules',
+    model: 'schedule',
+    className: 'Slate\\Courses\\Schedule',
+    noun: 'course schedule',
+    handleFrom: 'Title',
+    handleStyle: 'compact',
+    versioned: true,
+    fields: [
+      { name: 'Title', type: 'varchar' },
+      { name: 'Handle', type: 'varchar' },
+      status(),
+      { name: 'Description', type: 'text' },
+    ],
+    access: { browse: 'Staff', read: null, write: 'Staff' },
+    order: [{ Title: 'asc' }, { ID: 'asc' }],
   },
 };
 

@@ -20,6 +20,7 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 
 export function postgresRecordSearch(db: Db): RecordSearch {
   return {
+    // Only for indexed kinds (search.ts hasSearchIndex); the statement would scan any other table.
     async ids(kind, words, limit) {
       const expression = searchExpression(searchFields(kind));
       // lower() on both sides: the word folds exactly as the indexed text did (Unicode case,

@@ -1,13 +1,13 @@
 // Search qualifiers per kind, as Slate's classes declare them ($searchConditions): `first:`,
 // `last:`, `username:`, `group:` on people; `code:`, `title:`, `teacher:`, `course:`, `term:`,
-// `location:` on sections; `title:`, `handle:` on terms and content; `id:` and `class:` on
+// `location:`, `schedule:`, `department:` on sections; `title:`, `handle:` on terms and content; `id:` and `class:` on
 // every kind. A bare term is `any`. Text terms are answered by the search index; a term
 // qualified to one field is then checked against that field.
 import { validationError } from '../shared/errors.ts';
 import { ACCOUNT_LEVELS, KINDS, type KindName, type KindSpec } from './kinds.ts';
 import { parseId, SEARCH_MAX_IDS } from './limits.ts';
 import { findRecord, type CampusDeps } from './lookup.ts';
-import { containsAny, searchFields } from './search.ts';
+import { containsAny, hasSearchIndex, searchFields } from './search.ts';
 import { parseSearch, type SearchTerm } from './search-string.ts';
 import { relatedIds, subtreeIds } from './tree.ts';
 
@@ -51,6 +51,9 @@ const SECTION: Record<string, Qualifier> = {
   // Sections of the term, of the terms inside it and of the terms containing it.
   term: named('Term', async (id, deps) => ({ TermID: { in: await relatedIds(deps, KINDS.Term, id) } })),
   location: named('Location', (id) => ({ LocationID: id })),
+  schedule: named('Schedule', (id) => ({ ScheduleID: id })),
+  // A section is in the department its course is in.
+  department: named('Department', (id) => ({ course: { DepartmentID: id } })),
 };
 
 const EXTRA: Partial<Record<KindName, Record<string, Qualifier>>> = { Person: PERSON, Section: SECTION };
@@ -98,6 +101,8 @@ export async function searchWhere(deps: CampusDeps, kind: KindSpec, q: string): 
   const all = searchFields(kind);
   /** The rows whose indexed text holds every word, or null when more match than a list is worth. */
   const indexed = async (words: string[]) => {
+    // A kind without an index: null, so every text term scans (containsAny), as a broad search does.
+    if (!hasSearchIndex(kind)) return null;
     const ids = await index.ids(kind, words, SEARCH_MAX_IDS);
     return ids.length <= SEARCH_MAX_IDS ? { ID: { in: ids } } : null;
   };

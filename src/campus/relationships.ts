@@ -6,18 +6,28 @@ import { findRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { commentsOf } from './comments.ts';
+import { NOTES_RELATION } from './notes.ts';
+import { mappingsRelation } from './mappings.ts';
 import { writeTransaction } from './transaction.ts';
+import { PERSON_CONTACT_RELATIONS } from './person-contact-relations.ts';
+import { contentItemsRelation } from './content-items.ts';
 
 export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
 export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
 
 type Loader = (deps: CampusDeps, records: CampusRecord[]) => Promise<Map<number, unknown>>;
 export interface Relation {
-  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint';
+  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint' | 'Note' | 'ConnectorMapping' | 'ContentItem' | 'PersonRelationship';
   many: boolean;
   load: Loader;
   /** Visible only at this level or above (a person still sees their own). */
   readLevel?: 'Staff';
+  /** With readLevel: not even the person themselves sees it (notes about them). */
+  notSelf?: true;
+  /** Each loaded row the viewer may see (a note's private draft: its author only); the rest are left out. */
+  visibleTo?: (viewer: Viewer, row: unknown) => boolean;
+  /** The records whose related rows the viewer may see (a person's contacts: Staff, themselves, their guardians); the others get none. */
+  readable?: (deps: CampusDeps, viewer: Viewer, records: CampusRecord[]) => Promise<Set<number>>;
 }
 
 const ids = (records: CampusRecord[], field: string) => [...new Set(records.map((r) => r[field]).filter((v): v is number => typeof v === 'number'))];
@@ -86,7 +96,12 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
     PrimaryEmail: contactPoint('PrimaryEmailID'),
     PrimaryPhone: contactPoint('PrimaryPhoneID'),
     PrimaryPostal: contactPoint('PrimaryPostalID'),
+    ...PERSON_CONTACT_RELATIONS,
     Comments: comments('Person'),
+    // Slate's Person has `Notes` and `Mapping`; `Mappings` as sections name theirs.
+    Notes: NOTES_RELATION,
+    Mapping: mappingsRelation('Person'),
+    Mappings: mappingsRelation('Person'),
     Groups: {
       kind: 'Group',
       many: true,
@@ -105,14 +120,17 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
     },
   },
   Section: {
+    Mappings: mappingsRelation('Section'),
     Course: one('Course', 'CourseID'),
     Term: one('Term', 'TermID'),
     Location: one('Location', 'LocationID'),
+    Schedule: one('Schedule', 'ScheduleID'),
     Participants: participants(),
     Teachers: participants('Teacher'),
     Students: participants('Student'),
   },
   Course: {
+    Department: one('Department', 'DepartmentID'),
     Sections: {
       kind: 'Section',
       many: true,
@@ -123,8 +141,8 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
     },
   },
   // `tags` is Slate's name for the dynamic field; `Tags` the relationship's.
-  BlogPost: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('BlogPost') },
-  Page: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('Page') },
+  BlogPost: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('BlogPost'), Items: contentItemsRelation, items: contentItemsRelation },
+  Page: { Author: one('Person', 'AuthorID'), Tags: tags, tags, Comments: comments('Page'), Items: contentItemsRelation, items: contentItemsRelation },
   Group: {
     Parent: one('Group', 'ParentID'),
     Members: {
@@ -146,6 +164,26 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
   },
   Location: { Parent: one('Location', 'ParentID') },
   Term: { Parent: one('Term', 'ParentID') },
+  Department: {
+    Courses: {
+      kind: 'Course',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.course.findMany({ where: { DepartmentID: { in: records.map((r) => r.ID) } }, orderBy: { Code: 'asc' } });
+        return group(records, rows.map((c) => ({ key: c.DepartmentID!, ...c })));
+      },
+    },
+  },
+  Schedule: {
+    Sections: {
+      kind: 'Section',
+      many: true,
+      async load(deps, records) {
+        const rows = await deps.db.section.findMany({ where: { ScheduleID: { in: records.map((r) => r.ID) } }, orderBy: { Code: 'asc' } });
+        return group(records, rows.map((s) => ({ key: s.ScheduleID!, ...s })));
+      },
+    },
+  },
 };
 
 /** The blog posts (or pages) whose context is each record (e.g. a section's blog). */

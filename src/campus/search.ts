@@ -8,6 +8,14 @@ import type { KindSpec } from './kinds.ts';
 /** The fields a search looks in, where a kind has them. The search index covers exactly these. */
 export const SEARCH_FIELDS = ['Title', 'Name', 'FirstName', 'LastName', 'Handle', 'Code', 'Username'];
 
+/**
+ * The tables the search migrations index (SQLite: FTS5 triggers; PostgreSQL: a trigram index).
+ * Departments and schedules are not: they are few, so their searches scan with LIKE
+ * (`containsAny`) instead of needing a migration of the index.
+ */
+export const INDEXED_MODELS: ReadonlySet<KindSpec['model']> = new Set(['person', 'section', 'course', 'content', 'group', 'location', 'term']);
+export const hasSearchIndex = (kind: KindSpec) => INDEXED_MODELS.has(kind.model);
+
 export const searchFields = (kind: KindSpec): string[] => SEARCH_FIELDS.filter((f) => kind.fields.some((k) => k.name === f));
 
 export interface RecordSearch {
@@ -16,6 +24,7 @@ export interface RecordSearch {
    * substring, ignoring case. Words are literals: no character in them is query syntax.
    * Visibility is not applied here; the caller filters and pages the rows. Returns at most
    * `limit + 1` IDs, so the caller can tell a search that matched more than `limit`.
+   * Only for kinds with an index (hasSearchIndex); the others are searched with `contains`.
    */
   ids(kind: KindSpec, words: string[], limit: number): Promise<number[]>;
   /**

@@ -1,5 +1,6 @@
-// One generic records service for the eight kinds (Slate's RecordsRequestHandler idea):
+// One generic records service for every campus kind (Slate's RecordsRequestHandler idea):
 // browse, read, create, edit, delete, batch save and destroy. Both transports call these.
+import { selfAndWards } from './contact-access.ts';
 import { conflict, DomainError, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, publicFilter, requireLevel, requireReadable, requireWritable } from './access.ts';
 import { hashPassword, type Viewer } from './auth.ts';
@@ -12,13 +13,14 @@ import { delegate, findRecord, getRecord, kindScope, requireRecord, type CampusD
 import { resolveFilters, type BrowseFilters } from './filters.ts';
 import { searchWhere } from './qualifiers.ts';
 import { preorderRank, subtreeIds } from './tree.ts';
-import { afterCommit, batchItem, writeTransaction } from './transaction.ts';
+import { batchItem, commitEvent, writeTransaction } from './transaction.ts';
+import { deleteNotesAndMappings } from './mappings.ts';
 
 export { delegate, findRecord, getRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
 
 /** Published once the write's transaction commits (never for a write that was rolled back). */
 function announce(deps: CampusDeps, kind: KindSpec, action: 'created' | 'updated' | 'deleted', record: CampusRecord) {
-  afterCommit(deps, () => deps.events?.emit('recordChanged', { kind: kind.name, action, record }));
+  commitEvent(deps, 'recordChanged', { kind: kind.name, action, record });
 }
 
 /**
@@ -61,6 +63,8 @@ const FILTER_PARAMS: Record<Exclude<keyof BrowseFilters, 'topLevel' | 'activePeo
   term: 'term',
   course: 'course',
   location: 'location',
+  schedule: 'schedule',
+  department: 'department',
   enrolledUser: 'enrolled_user',
   author: 'AuthorID',
   parentGroup: 'parentGroup',
@@ -89,8 +93,8 @@ export async function browseRecords(deps: CampusDeps, viewer: Viewer, kind: Kind
   // The index answers the search; visibility, filters and paging then apply as to any browse.
   if (options.q) and.push(await searchWhere(deps, kind, options.q));
   const where: Record<string, unknown> = { ...kindScope(kind), ...publicFilter(kind, viewer, deps.clock.now()), ...options.where, AND: and };
-  // Below Staff, people see only themselves (Slate also shows wards; we have no guardians).
-  if (kind.name === 'Person' && !isStaff(viewer)) where.ID = viewer.personId ?? -1;
+  // Below Staff, people see only themselves and their wards (Slate's PeopleRequestHandler).
+  if (kind.name === 'Person' && !isStaff(viewer)) where.ID = { in: await selfAndWards(deps, viewer) };
   const take = Math.min(limit || BROWSE_MAX_LIMIT, BROWSE_MAX_LIMIT);
   const skip = limit ? offset || 0 : 0;
   const d = delegate(deps.db, kind);
@@ -173,7 +177,8 @@ async function assignHandle(deps: CampusDeps, kind: KindSpec, data: RecordInput,
   }
   if (existing) return;
   const source = String(data[kind.handleFrom] ?? data.Code ?? '');
-  data.Handle = await uniqueHandle(handleFromText(source) || kind.noun.replace(/\s+/g, '_'), taken);
+  const text = kind.handleStyle === 'compact' ? handleFromText(source.replace(/\s+/g, ''), { keepCase: true }) : handleFromText(source);
+  data.Handle = await uniqueHandle(text || kind.noun.replace(/\s+/g, '_'), taken);
 }
 
 /** Section codes: the course code upper-cased with an always-present 3-digit suffix (MATH-001). */
@@ -238,8 +243,9 @@ async function prepare(deps: CampusDeps, viewer: Viewer, kind: KindSpec, input: 
   const { data, errors } = validateFields(kind, input, existing);
   if (kind.name === 'Person') await personExtras(deps, viewer, input, data, existing, errors, passwordHash);
   if (kind.name === 'Section') await assignSectionCode(deps, data, existing, errors);
-  if (kind.name === 'Course' && typeof data.Code === 'string') {
-    const dup = await deps.db.course.findFirst({ where: { Code: data.Code, NOT: existing ? { ID: existing.ID } : undefined }, select: { ID: true } });
+  // Course and department codes are unique (a department's may be empty: blank is null).
+  if ((kind.name === 'Course' || kind.name === 'Department') && typeof data.Code === 'string') {
+    const dup = await delegate(deps.db, kind).findFirst({ where: { Code: data.Code, NOT: existing ? { ID: existing.ID } : undefined }, select: { ID: true } });
     if (dup) errors.Code = 'Code already registered';
   }
   await checkReferences(deps, kind, data, errors, existing?.ID ?? null);
@@ -371,6 +377,12 @@ async function blockers(deps: CampusDeps, kind: KindSpec, record: CampusRecord):
     case 'Section':
       found.push(await count(await contextPosts(), 'blog post or page'));
       break;
+    case 'Department':
+      found.push(await count(await db.course.count({ where: { DepartmentID: record.ID } }), 'course'));
+      break;
+    case 'Schedule':
+      found.push(await count(await db.section.count({ where: { ScheduleID: record.ID } }), 'course section'));
+      break;
   }
   if (kind.name !== 'Section') found.push(await count(await contextPosts(), 'blog post or page'));
   const list = found.filter(Boolean);
@@ -391,6 +403,8 @@ export async function deleteRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
     if (blocked) throw conflict(blocked);
     // Comments are context children: they go with the record.
     await tx.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } });
+    // So are notes and connector mappings (of cascaded descendants too: mappings.ts).
+    await deleteNotesAndMappings(tx, kind, record.ID);
     await delegate(tx.db, kind).delete({ where: { ID: record.ID } });
     announce(tx, kind, 'deleted', record);
     return record;

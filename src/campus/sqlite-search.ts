@@ -10,7 +10,7 @@ import type { RecordSearch } from './search.ts';
  * Each table's slot: a row's key in the index is slot * 2^32 + ID (IDs are 32-bit), so one
  * index serves every table and a kind's rows are one rowid range. Must match the migration.
  */
-const SLOTS: Record<KindSpec['model'], number> = { person: 1, section: 2, course: 3, content: 4, group: 5, location: 6, term: 7 };
+const SLOTS: Partial<Record<KindSpec['model'], number>> = { person: 1, section: 2, course: 3, content: 4, group: 5, location: 6, term: 7 };
 const SLOT_SIZE = 2 ** 32;
 
 /** The trigram tokenizer cannot look up fewer than 3 characters (it matches no row). */
@@ -25,7 +25,10 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 export function sqliteRecordSearch(db: Db): RecordSearch {
   return {
     async ids(kind, words, limit) {
-      const low = SLOTS[kind.model] * SLOT_SIZE;
+      const slot = SLOTS[kind.model];
+      // Kinds without an index (search.ts INDEXED_MODELS) never get here: their search scans.
+      if (slot === undefined) throw new Error(`no search index for ${kind.model}`);
+      const low = slot * SLOT_SIZE;
       const indexed = words.filter((w) => [...w].length >= TRIGRAM);
       // Words of 1 or 2 characters: a LIKE over the kind's rows in the index (one column,
       // fields joined by a newline no word contains); after a MATCH only the matched rows are

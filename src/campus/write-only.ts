@@ -6,6 +6,7 @@ import { handleFromText, uniqueHandle } from './handle.ts';
 import type { KindName, KindSpec } from './kinds.ts';
 import { MAX_LIST_ITEMS, parseId } from './limits.ts';
 import { setPersonGroups } from './relationships.ts';
+import { applyContentWriteOnly, checkContentWriteOnly } from './content-items.ts';
 import type { CampusDeps, CampusRecord } from './lookup.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
 import { holdsNul } from '../shared/stored-text.ts';
@@ -20,13 +21,15 @@ export const CONTACT_CLASSES = Object.fromEntries(CONTACTS.map((c) => [c.primary
 /** Input keys each kind accepts besides its fields. */
 export const WRITE_ONLY: Record<KindName, string[]> = {
   Person: ['Password', 'Email', 'Phone', 'Postal', 'groupIDs'],
-  BlogPost: ['tags'],
-  Page: ['tags'],
+  BlogPost: ['tags', 'items', 'contextMedia'],
+  Page: ['tags', 'items', 'contextMedia'],
   Section: [],
   Course: [],
   Group: [],
   Location: [],
   Term: [],
+  Department: [],
+  Schedule: [],
 };
 
 /** A list given as an array of strings or numbers, or as a comma-separated string (null: empty); distinct items. */
@@ -49,6 +52,8 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
     const error = listError(input.tags, 'Tags');
     if (error) errors.tags = error;
   }
+  // A post's body (content-items.ts): checked before anything is written, a 400 when refused.
+  if (kind.model === 'content') await checkContentWriteOnly(deps, kind, input, existing);
   if (kind.name !== 'Person') return;
   for (const c of CONTACTS) {
     const value = input[c.input];
@@ -111,5 +116,6 @@ export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: Kin
     const links = [...new Set(tagIds)].map((TagID) => ({ ContentID: record.ID, TagID }));
     if (links.length) await deps.db.contentTag.createMany({ data: links });
   }
+  if (kind.model === 'content') await applyContentWriteOnly(deps, viewer, record, input);
   return record;
 }

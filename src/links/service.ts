@@ -10,7 +10,8 @@ import { getRecord, type CampusDeps, type CampusRecord } from '../campus/service
 import type { Viewer } from '../campus/auth.ts';
 import { KINDS, type KindName } from '../campus/kinds.ts';
 import type { Db } from '../db/client.ts';
-import { identCandidates, recordTag, recordTagsOf, withoutTags, withTag } from './tags.ts';
+import { identCandidates, LINKABLE_KINDS, recordTag, recordTagsOf, withoutTags, withTag } from './tags.ts';
+import { validationError } from '../shared/errors.ts';
 import { linksOfChecks, resolveTag } from './store.ts';
 
 export interface LinkDeps {
@@ -29,8 +30,14 @@ export async function tagFor(db: Db, kind: KindName, record: CampusRecord): Prom
   return recordTag(kind, record.ID);
 }
 
+/** Departments and schedules have no link column (tags.ts LINKABLE_KINDS): asking to link one is bad input. */
+export function requireLinkable(kind: KindName) {
+  if (!LINKABLE_KINDS.has(kind)) throw validationError(`A check cannot be linked to a ${KINDS[kind].noun}`);
+}
+
 /** Links the check to the record by adding its tag; already linked, nothing changes. */
 export async function linkCheckRecord(deps: LinkDeps, access: ProjectAccess, viewer: Viewer, code: string, kind: KindName, ident: string): Promise<CheckRecord> {
+  requireLinkable(kind);
   writableProject(access);
   const check = await getCheck(deps.monitoring, access, code);
   const record = await getRecord(deps.campus, viewer, KINDS[kind], ident);
@@ -45,6 +52,7 @@ export async function linkCheckRecord(deps: LinkDeps, access: ProjectAccess, vie
  * write (a tag written before the record existed); not linked, nothing changes.
  */
 export async function unlinkCheckRecord(deps: LinkDeps, access: ProjectAccess, viewer: Viewer, code: string, kind: KindName, ident: string): Promise<CheckRecord> {
+  requireLinkable(kind);
   writableProject(access);
   const check = await getCheck(deps.monitoring, access, code);
   const record = await getRecord(deps.campus, viewer, KINDS[kind], ident);

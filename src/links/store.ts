@@ -5,14 +5,14 @@ import type { Check, Prisma } from '../generated/prisma/client.ts';
 import type { Db } from '../db/client.ts';
 import { KINDS, type KindName, type KindSpec } from '../campus/kinds.ts';
 import { delegate, findRecord, type CampusDeps, type CampusRecord } from '../campus/lookup.ts';
-import { recordTagsOf } from './tags.ts';
+import { LINKABLE_KINDS, recordTagsOf } from './tags.ts';
 
 type Tx = Prisma.TransactionClient;
 type Model = KindSpec['model'];
 type Column = 'personId' | 'sectionId' | 'courseId' | 'contentId' | 'groupId' | 'locationId' | 'termId';
 
 /** The link column of each record model (blog posts and pages share `contentId`; `kind` tells them apart). */
-export const COLUMN: Record<Model, Column> = {
+export const COLUMN: Partial<Record<Model, Column>> = {
   person: 'personId',
   section: 'sectionId',
   course: 'courseId',
@@ -20,6 +20,13 @@ export const COLUMN: Record<Model, Column> = {
   group: 'groupId',
   location: 'locationId',
   term: 'termId',
+};
+
+/** The link column of a linkable kind (tags.ts LINKABLE_KINDS); callers check linkability first. */
+const columnOf = (kind: KindName): Column => {
+  const column = COLUMN[KINDS[kind].model];
+  if (!column) throw new Error(`${kind} records cannot be linked to checks`);
+  return column;
 };
 
 /** findRecord reads only `db`; inside a write it must read through the transaction. */
@@ -43,7 +50,7 @@ export async function syncRecordLinks(tx: Tx, checkId: number, tags: string): Pr
   for (const t of wanted) {
     if (linked.has(t.tag)) continue;
     const record = await resolveTag(tx, t.kind, t.ident);
-    if (record) await tx.checkRecordLink.create({ data: { checkId, tag: t.tag, kind: t.kind, [COLUMN[KINDS[t.kind].model]]: record.ID } });
+    if (record) await tx.checkRecordLink.create({ data: { checkId, tag: t.tag, kind: t.kind, [columnOf(t.kind)]: record.ID } });
   }
 }
 
@@ -58,7 +65,7 @@ const LINK_SELECT = { checkId: true, tag: true, kind: true, personId: true, sect
 
 function toLinkRow(row: Prisma.CheckRecordLinkGetPayload<{ select: typeof LINK_SELECT }>): LinkRow {
   const kind = row.kind as KindName;
-  return { checkId: row.checkId, tag: row.tag, kind, recordId: row[COLUMN[KINDS[kind].model]]! };
+  return { checkId: row.checkId, tag: row.tag, kind, recordId: row[columnOf(kind)]! };
 }
 
 /** The links of these checks, oldest first. */
@@ -109,7 +116,9 @@ export async function recordsOfChecks(db: Db, checkIds: readonly number[]): Prom
  * statements however many records (the checks, then which record each link names).
  */
 export async function checksOfRecords(db: Db, projectId: string, kind: KindName, recordIds: readonly number[]): Promise<Map<number, Check[]>> {
-  const column = COLUMN[KINDS[kind].model];
+  // A kind without a link column has no linked checks.
+  if (!LINKABLE_KINDS.has(kind)) return new Map(recordIds.map((id) => [id, []]));
+  const column = columnOf(kind);
   const linkWhere = { kind, [column]: { in: [...recordIds] } };
   const checks = await db.check.findMany({
     where: { projectId, recordLinks: { some: linkWhere } },
@@ -126,13 +135,15 @@ export async function checksOfRecords(db: Db, projectId: string, kind: KindName,
 
 /** Whether the check is linked to the record now. */
 export async function isLinked(db: Db, checkId: number, kind: KindName, recordId: number): Promise<boolean> {
-  return (await db.checkRecordLink.count({ where: { checkId, kind, [COLUMN[KINDS[kind].model]]: recordId } })) > 0;
+  if (!LINKABLE_KINDS.has(kind)) return false;
+  return (await db.checkRecordLink.count({ where: { checkId, kind, [columnOf(kind)]: recordId } })) > 0;
 }
 
 /** The ids of the project's checks linked to the record now. */
 export async function linkedCheckIds(db: Db, projectId: string, kind: KindName, recordId: number): Promise<number[]> {
+  if (!LINKABLE_KINDS.has(kind)) return [];
   const rows = await db.checkRecordLink.findMany({
-    where: { kind, [COLUMN[KINDS[kind].model]]: recordId, check: { projectId } },
+    where: { kind, [columnOf(kind)]: recordId, check: { projectId } },
     select: { checkId: true },
   });
   return [...new Set(rows.map((r) => r.checkId))];

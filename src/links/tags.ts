@@ -8,7 +8,13 @@ export const TAG_PREFIX = 'campus:';
 /** The kind as a tag spells it: the kind's name in lower case (person, section, blogpost …). */
 export const tagKindOf = (kind: KindName) => kind.toLowerCase();
 
-const KIND_BY_TAG = new Map<string, KindName>(KIND_LIST.map((k) => [tagKindOf(k.name), k.name]));
+/**
+ * The kinds a check can be linked to: those with a column in the link table (CheckRecordLink).
+ * Departments and schedules have none; a `campus:department/...` tag stays an ordinary tag.
+ */
+export const LINKABLE_KINDS: ReadonlySet<KindName> = new Set(['Person', 'Section', 'Course', 'BlogPost', 'Page', 'Group', 'Location', 'Term']);
+
+const KIND_BY_TAG = new Map<string, KindName>(KIND_LIST.filter((k) => LINKABLE_KINDS.has(k.name)).map((k) => [tagKindOf(k.name), k.name]));
 
 export interface RecordTag {
   /** The tag exactly as written. */

@@ -184,7 +184,7 @@ const browseParams: Parameter[] = [
 ];
 const FILTERS: Partial<Record<KindSpec['name'], string[]>> = {
   Person: ['status'],
-  Section: ['term', 'course', 'location', 'enrolled_user'],
+  Section: ['term', 'course', 'location', 'schedule', 'department', 'enrolled_user'],
   BlogPost: ['AuthorID'],
   Page: ['AuthorID'],
   Group: ['parentGroup', 'query'],

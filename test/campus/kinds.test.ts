@@ -21,7 +21,7 @@ describe('hasLevel', () => {
 });
 
 describe('the kind table', () => {
-  it('holds the eight kinds, each found by its REST prefix', () => {
+  it('holds the ten kinds, each found by its REST prefix', () => {
     expect(KIND_LIST.map((k) => [k.prefix, k.name])).toEqual([
       ['people', 'Person'],
       ['sections', 'Section'],
@@ -31,6 +31,8 @@ describe('the kind table', () => {
       ['groups', 'Group'],
       ['locations', 'Location'],
       ['terms', 'Term'],
+      ['departments', 'Department'],
+      ['schedules', 'Schedule'],
     ]);
     for (const kind of KIND_LIST) expect(kindByPrefix(kind.prefix)).toBe(kind);
     expect(kindByPrefix('checks')).toBeUndefined();

@@ -16,15 +16,22 @@ type Caller = 'anonymous' | 'User' | 'Staff' | 'Administrator';
 const CALLERS: Caller[] = ['anonymous', 'User', 'Staff', 'Administrator'];
 
 const CAMPUS = new Set<string>(KIND_LIST.map((k) => k.name));
-const SINGULAR: Record<string, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term' };
-const PLURAL: Record<string, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms' };
+const SINGULAR: Record<string, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term', Department: 'department', Schedule: 'schedule' };
+const PLURAL: Record<string, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms', Department: 'departments', Schedule: 'schedules' };
 const DEPTH = 3;
+
+/**
+ * Lists of people that follow a stricter rule than the person's own read rule: a person's
+ * guardians and wards are relationships, shown to Staff, the person and their guardians only
+ * (test/graphql/campus-contacts.test.ts covers that matrix), so the walk leaves them out.
+ */
+const GATED = new Set(['Person.guardians', 'Person.wards']);
 
 /** Object fields worth walking: campus records and the join rows that lead to them. */
 function walkable(type: GraphQLObjectType) {
   return Object.values(type.getFields()).filter((f) => {
     const named = getNamedType(f.type);
-    return isObjectType(named) && (CAMPUS.has(named.name) || ['GroupMember', 'SectionParticipant'].includes(named.name)) && f.args.every((a) => !String(a.type).endsWith('!'));
+    return !GATED.has(`${type.name}.${f.name}`) && isObjectType(named) && (CAMPUS.has(named.name) || ['GroupMember', 'SectionParticipant'].includes(named.name)) && f.args.every((a) => !String(a.type).endsWith('!'));
   });
 }
 
@@ -69,11 +76,19 @@ async function seed() {
   const locations = { live: await create('Location', { title: 'Campus' }) } as Record<string, number>;
   const groups = { live: await create('Group', { name: 'Everyone' }) } as Record<string, number>;
   const courses: Record<string, number> = {};
+  const departments: Record<string, number> = {};
+  const schedules: Record<string, number> = {};
+  for (const status of ['Live', 'Hidden', 'Deleted']) {
+    departments[status] = await create('Department', { title: `${status} department`, status });
+    schedules[status] = await create('Schedule', { title: `${status} schedule`, status });
+  }
   for (const status of ['Live', 'Hidden', 'Deleted']) {
     terms[status] = await create('Term', { title: `${status} term`, status, parentId: terms.live });
     locations[status] = await create('Location', { title: `${status} room`, status, parentId: locations.live });
     groups[status] = await create('Group', { name: `${status} club`, status, parentId: groups.live });
-    courses[status] = await create('Course', { title: `${status} course`, code: `C${status}`, status });
+    // Each course is in a department of another status (a Live course of a Hidden department ...).
+    const department = departments[status === 'Live' ? 'Hidden' : 'Live'];
+    courses[status] = await create('Course', { title: `${status} course`, code: `C${status}`, status, departmentId: department });
   }
   // A Hidden parent with a Live child: the child is readable, its parent is not.
   terms.orphan = await create('Term', { title: 'Orphan term', parentId: terms.Hidden });
@@ -83,7 +98,7 @@ async function seed() {
   for (const status of ['Live', 'Hidden', 'Deleted']) {
     // Each section's course, term and location is Hidden in one and Live in another.
     for (const other of ['Live', 'Hidden']) {
-      sections.push(await create('Section', { title: `${status} section of ${other}`, status, courseId: courses[other], termId: terms[other], locationId: locations[other] }));
+      sections.push(await create('Section', { title: `${status} section of ${other}`, status, courseId: courses[other], termId: terms[other], locationId: locations[other], scheduleId: schedules[other] }));
     }
   }
   const people = [pat, self.User!, self.Staff!];

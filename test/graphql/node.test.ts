@@ -13,7 +13,7 @@ import type { GqlResult } from '../helpers/gql.ts';
 
 type Caller = 'anonymous' | 'User' | 'Staff' | 'Administrator';
 const CALLERS: Caller[] = ['anonymous', 'User', 'Staff', 'Administrator'];
-const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term' };
+const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term', Department: 'department', Schedule: 'schedule' };
 
 const globalId = (type: string, key: string | number) => Buffer.from(`${type}:${key}`).toString('base64');
 
@@ -56,6 +56,8 @@ const SAMPLES: Record<string, { list: string; path: string[]; fields: string }> 
   Group: { list: '{ groups { nodes { id databaseId name } } }', path: ['groups', 'nodes'], fields: 'databaseId name' },
   Location: { list: '{ locations { nodes { id databaseId title } } }', path: ['locations', 'nodes'], fields: 'databaseId title' },
   Term: { list: '{ terms { nodes { id databaseId title } } }', path: ['terms', 'nodes'], fields: 'databaseId title' },
+  Department: { list: '{ departments { nodes { id databaseId title code } } }', path: ['departments', 'nodes'], fields: 'databaseId title code' },
+  Schedule: { list: '{ schedules { nodes { id databaseId title handle } } }', path: ['schedules', 'nodes'], fields: 'databaseId title handle' },
   Comment: { list: '{ blogPosts { nodes { comments { id databaseId message } } } }', path: ['blogPosts', 'nodes', 'comments'], fields: 'databaseId message' },
   GroupMember: { list: '{ groups { nodes { members { id databaseId role person { id } } } } }', path: ['groups', 'nodes', 'members'], fields: 'databaseId role person { id }' },
   SectionParticipant: { list: '{ sections { nodes { participants { id databaseId role section { id } } } } }', path: ['sections', 'nodes', 'participants'], fields: 'databaseId role section { id }' },
@@ -103,6 +105,8 @@ beforeAll(async () => {
   records.Term = { live: await create('Term', live('Year')), hidden: await create('Term', { title: 'Draft year', status: 'Hidden' }) };
   records.Location = { live: await create('Location', live('Campus')), hidden: await create('Location', { title: 'Vault', status: 'Hidden' }) };
   records.Course = { live: await create('Course', { title: 'Algebra', code: 'MATH' }), hidden: await create('Course', { title: 'Secret', code: 'SEC', status: 'Hidden' }) };
+  records.Department = { live: await create('Department', live('Mathematics')), hidden: await create('Department', { title: 'Closed', status: 'Hidden' }) };
+  records.Schedule = { live: await create('Schedule', live('Block A')), hidden: await create('Schedule', { title: 'Block Z', status: 'Hidden' }) };
   records.Group = { live: await create('Group', { name: 'Everyone' }), hidden: await create('Group', { name: 'Hidden club', status: 'Hidden' }) };
   records.Section = {
     live: await create('Section', { title: 'Algebra I', courseId: records.Course.live, termId: records.Term.live, locationId: records.Location.live }),

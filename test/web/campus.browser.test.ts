@@ -125,7 +125,7 @@ suite('campus records', () => {
     await page.getByRole('heading', { level: 1, name: 'Campus records' }).waitFor();
     await page.locator('[data-level="Staff"]').waitFor();
     const nav = page.getByRole('navigation', { name: 'Campus record kinds' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'People', 'Sections', 'Courses', 'Terms', 'Locations', 'Groups', 'Blog posts', 'Pages']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'People', 'Sections', 'Courses', 'Departments', 'Schedules', 'Terms', 'Locations', 'Groups', 'Blog posts', 'Pages']);
   });
 
   it('searches people and opens a person with their contact points, groups and sections', async () => {

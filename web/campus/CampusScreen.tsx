@@ -87,6 +87,8 @@ const ABOUT: Record<string, string> = {
   people: 'Students, staff and contacts, with their groups, sections and contact points.',
   sections: 'Course sections: their course, term, location and roster.',
   courses: 'Courses and their sections.',
+  departments: 'Course departments and their courses.',
+  schedules: 'When sections meet, and the sections on each schedule.',
   terms: 'School years and the terms inside them.',
   locations: 'Buildings and rooms.',
   groups: 'Groups of people, with their members and subgroups.',

@@ -8,6 +8,8 @@ import { ErrorText, Heading, type CampusProps } from './common.tsx';
 import { toInput, type FormField, type KindDef, type RefKind, type Values } from './kinds.ts';
 import { atLeast } from './levels.ts';
 import * as Op from './operations.ts';
+import { departmentOptions, scheduleOptions } from './course-groupings.ts';
+import { ContentItemsEditor } from './ContentItems.tsx';
 
 type Props = CampusProps & { def: KindDef; id: number | null };
 type Option = { value: string; label: string };
@@ -17,6 +19,8 @@ const REF_OPTIONS: Record<RefKind, () => Promise<Option[]>> = {
   Term: async () => (await query(Op.TERM_OPTIONS)).terms.nodes.map((t) => ({ value: String(t.databaseId), label: t.title })),
   Location: async () => (await query(Op.LOCATION_OPTIONS)).locations.nodes.map((l) => ({ value: String(l.databaseId), label: l.title })),
   Group: async () => (await query(Op.GROUP_OPTIONS)).groups.nodes.map((g) => ({ value: String(g.databaseId), label: g.fullPath })),
+  Department: departmentOptions,
+  Schedule: scheduleOptions,
 };
 
 export function RecordForm({ def, id, me, failure }: Props) {
@@ -144,6 +148,7 @@ export function RecordForm({ def, id, me, failure }: Props) {
               <a href={back}>Cancel</a>
             </div>
           </form>
+          {editing && (def.kind === 'BlogPost' || def.kind === 'Page') && <ContentItemsEditor kind={def.kind} id={id} failure={failure} />}
         </>
       )}
     </section>

@@ -15,6 +15,12 @@ import { atLeast, type Me } from './levels.ts';
 import { LinkedChecks } from './LinkedChecks.tsx';
 import * as Op from './operations.ts';
 import { GroupMembers, Roster } from './Rosters.tsx';
+import { PersonNotes } from './PersonNotes.tsx';
+import { PersonContacts } from './PersonContacts.tsx';
+import { SectionMappings } from './RecordMappings.tsx';
+import { ContentItemsView } from './ContentItems.tsx';
+import { DEPARTMENT, SCHEDULE, scheduleTitle, type DepartmentRecord, type ScheduleRecord } from './course-groupings.ts';
+import { DepartmentBody, ScheduleBody } from './CourseGroupingViews.tsx';
 
 type Props = CampusProps & ScreenProps & { def: KindDef; id: number; params: URLSearchParams };
 
@@ -48,6 +54,8 @@ const VIEWS: Record<Op.CampusKind, View<never>> = {
   Group: view<Op.GroupRecord>(async (id) => (await query(Op.GROUP, { id })).group, (r) => r.name, GroupBody),
   BlogPost: view<Op.BlogPostRecord>(async (id) => (await query(Op.BLOG_POST, { id })).blogPost, (r) => r.title, ContentBody),
   Page: view<Op.PageRecord>(async (id) => (await query(Op.PAGE, { id })).page, (r) => r.title, ContentBody),
+  Department: view<DepartmentRecord>(async (id) => (await query(DEPARTMENT, { id })).department, (r) => r.title, DepartmentBody),
+  Schedule: view<ScheduleRecord>(async (id) => (await query(SCHEDULE, { id })).schedule, scheduleTitle, ScheduleBody),
 };
 
 function view<R>(load: (id: number) => Promise<R | null>, title: (r: R) => string, Body: (p: ViewProps<R>) => ComponentChildren): View<never> {
@@ -121,7 +129,7 @@ export function RecordPage({ def, id, me, live, failure, session, params }: Prop
       <ErrorText message={error} />
       <Notice message={notice} />
       <Body record={record as never} reload={async () => { setNotice(null); await reload(); }} me={me} failure={failure} />
-      <LinkedChecks kind={def.kind} nodeId={record.id} databaseId={record.databaseId} title={title} session={session} live={live} failure={failure} />
+      {def.checkLinks !== false && <LinkedChecks kind={def.kind} nodeId={record.id} databaseId={record.databaseId} title={title} session={session} live={live} failure={failure} />}
     </article>
   );
 }
@@ -187,7 +195,7 @@ function Children({ kind, items, label }: { kind: Op.CampusKind; items: Array<{ 
 
 // The views.
 
-function PersonBody({ record: p }: ViewProps<Op.PersonRecord>) {
+function PersonBody({ record: p, me, failure }: ViewProps<Op.PersonRecord>) {
   return (
     <>
       <Facts
@@ -232,6 +240,8 @@ function PersonBody({ record: p }: ViewProps<Op.PersonRecord>) {
           </tbody>
         </table>
       </Related>
+      <PersonContacts personId={p.databaseId} me={me} failure={failure} />
+      <PersonNotes personId={p.databaseId} me={me} failure={failure} />
     </>
   );
 }
@@ -244,6 +254,7 @@ function SectionBody({ record: s, reload, me, failure }: ViewProps<Op.SectionRec
           ['Course', s.course && <RecordLink kind="Course" id={s.course.databaseId}>{s.course.code} · {s.course.title}</RecordLink>],
           ['Term', s.term && <RecordLink kind="Term" id={s.term.databaseId}>{s.term.title}</RecordLink>],
           ['Location', s.location && <RecordLink kind="Location" id={s.location.databaseId}>{s.location.title}</RecordLink>],
+          ['Schedule', s.schedule && <RecordLink kind="Schedule" id={s.schedule.databaseId}>{scheduleTitle(s.schedule)}</RecordLink>],
           ['Status', s.status],
           ['Students', `${s.studentsCount}${s.studentsCapacity !== null ? ` of ${s.studentsCapacity}` : ''}`],
           ['Handle', s.handle],
@@ -251,6 +262,7 @@ function SectionBody({ record: s, reload, me, failure }: ViewProps<Op.SectionRec
         ]}
       />
       <Roster section={s} reload={reload} me={me} failure={failure} />
+      <SectionMappings sectionId={s.databaseId} me={me} failure={failure} />
       {s.blogPosts.length > 0 && <Children kind="BlogPost" items={s.blogPosts} label="Blog posts" />}
     </>
   );
@@ -259,7 +271,7 @@ function SectionBody({ record: s, reload, me, failure }: ViewProps<Op.SectionRec
 function CourseBody({ record: c }: ViewProps<Op.CourseRecord>) {
   return (
     <>
-      <Facts items={[['Code', c.code], ['Status', c.status], ['Handle', c.handle], ['Department', c.departmentId], ['Description', c.description], ['Prerequisites', c.prerequisites]]} />
+      <Facts items={[['Code', c.code], ['Status', c.status], ['Handle', c.handle], ['Department', c.department && <RecordLink kind="Department" id={c.department.databaseId}>{c.department.title}</RecordLink>], ['Description', c.description], ['Prerequisites', c.prerequisites]]} />
       <Related title="Sections" count={c.sections.length} empty="No sections of this course.">
         <SectionsTable sections={c.sections} caption={`Sections of ${c.title}`} />
       </Related>
@@ -343,6 +355,7 @@ function ContentBody({ record: c }: ViewProps<Op.BlogPostRecord | Op.PageRecord>
           ['Context', context],
         ]}
       />
+      <ContentItemsView nodeId={c.id} version={c} />
       <Related title="Comments" count={c.comments.length} empty="No comments.">
         <ul class="comments">
           {c.comments.map((m) => <li key={m.databaseId}><span class="hint">{when(m.created)}</span> {m.message}</li>)}

@@ -1,4 +1,4 @@
-// The eight campus kinds as the screens know them, in one table (as the server declares them in
+// The campus kinds as the screens know them, in one table (as the server declares them in
 // src/campus/kinds.ts): the route, the names, who may browse and write (mirrored only to leave
 // out controls the server would refuse), the list's columns, the form's fields and the
 // documents that read and write each kind.
@@ -6,9 +6,10 @@ import { query } from '../lib/graphql.ts';
 import { LEVELS, type Level } from './levels.ts';
 import * as Op from './operations.ts';
 import type { CampusKind } from './operations.ts';
+import * as CG from './course-groupings.ts';
 
 export type FieldType = 'text' | 'textarea' | 'int' | 'date' | 'datetime' | 'choice' | 'ref' | 'tags' | 'email' | 'tel';
-export type RefKind = 'Course' | 'Term' | 'Location' | 'Group';
+export type RefKind = 'Course' | 'Term' | 'Location' | 'Group' | 'Department' | 'Schedule';
 
 export interface FormField {
   /** The GraphQL input field. */
@@ -58,6 +59,8 @@ export interface KindDef {
   createRecord(input: Record<string, unknown>): Promise<number>;
   updateRecord(id: number, input: Record<string, unknown>): Promise<void>;
   deleteRecord(id: number): Promise<void>;
+  /** false: checks cannot be linked to this kind (no link column), so its page shows none. */
+  checkLinks?: false;
 }
 
 const STATUSES = ['Live', 'Hidden', 'Deleted'] as const;
@@ -172,6 +175,7 @@ export const KINDS: KindDef[] = [
       status,
       { name: 'termId', slate: 'TermID', label: 'Term', type: 'ref', ref: 'Term' },
       { name: 'locationId', slate: 'LocationID', label: 'Location', type: 'ref', ref: 'Location' },
+      { name: 'scheduleId', slate: 'ScheduleID', label: 'Schedule', type: 'ref', ref: 'Schedule' },
       { name: 'studentsCapacity', slate: 'StudentsCapacity', label: 'Students capacity', type: 'int' },
       { name: 'notes', slate: 'Notes', label: 'Notes', type: 'textarea' },
     ],
@@ -180,7 +184,7 @@ export const KINDS: KindDef[] = [
       if (!s) return null;
       return {
         title: sectionTitle(s),
-        values: { courseId: str(s.courseId), code: str(s.code), title: str(s.title), handle: str(s.handle), status: str(s.status), termId: str(s.termId), locationId: str(s.locationId), studentsCapacity: str(s.studentsCapacity), notes: str(s.notes) },
+        values: { courseId: str(s.courseId), code: str(s.code), title: str(s.title), handle: str(s.handle), status: str(s.status), termId: str(s.termId), locationId: str(s.locationId), scheduleId: str(s.scheduleId), studentsCapacity: str(s.studentsCapacity), notes: str(s.notes) },
       };
     },
     createRecord: async (input) => (await query(Op.CREATE_SECTION, { input })).createSection.databaseId,
@@ -207,7 +211,7 @@ export const KINDS: KindDef[] = [
       status,
       { name: 'description', slate: 'Description', label: 'Description', type: 'textarea' },
       { name: 'prerequisites', slate: 'Prerequisites', label: 'Prerequisites', type: 'textarea' },
-      { name: 'departmentId', slate: 'DepartmentID', label: 'Department ID', type: 'int' },
+      { name: 'departmentId', slate: 'DepartmentID', label: 'Department', type: 'ref', ref: 'Department' },
     ],
     async editable(id) {
       const { course: c } = await query(Op.COURSE, { id });
@@ -220,6 +224,68 @@ export const KINDS: KindDef[] = [
     createRecord: async (input) => (await query(Op.CREATE_COURSE, { input })).createCourse.databaseId,
     updateRecord: async (id, input) => void (await query(Op.UPDATE_COURSE, { id, input })),
     deleteRecord: async (id) => void (await query(Op.DELETE_COURSE, { id })),
+  },
+  // Slate's RecordsRequestHandler defaults: lists for Staff, a Live record for anyone, writes
+  // for Staff. No check can be linked to either (the link table has no column for them).
+  {
+    route: 'departments',
+    kind: 'Department',
+    noun: 'course department',
+    plural: 'Departments',
+    browse: 'Staff',
+    create: 'Staff',
+    write: 'Staff',
+    checkLinks: false,
+    columns: ['Code', 'Status'],
+    async list(vars) {
+      const { departments } = await query(CG.DEPARTMENTS, vars);
+      return { total: departments.totalCount, rows: departments.nodes.map((n) => ({ id: n.databaseId, title: n.title, cells: [str(n.code), str(n.status)] })) };
+    },
+    fields: [
+      { name: 'title', slate: 'Title', label: 'Title', type: 'text', required: true },
+      { name: 'code', slate: 'Code', label: 'Code', type: 'text', hint: 'Optional; unique among departments.' },
+      handle,
+      status,
+      { name: 'description', slate: 'Description', label: 'Description', type: 'textarea' },
+    ],
+    async editable(id) {
+      const { department: d } = await query(CG.DEPARTMENT, { id });
+      if (!d) return null;
+      return { title: d.title, values: { title: d.title, code: str(d.code), handle: str(d.handle), status: str(d.status), description: str(d.description) } };
+    },
+    createRecord: async (input) => (await query(CG.CREATE_DEPARTMENT, { input })).createDepartment.databaseId,
+    updateRecord: async (id, input) => void (await query(CG.UPDATE_DEPARTMENT, { id, input })),
+    deleteRecord: async (id) => void (await query(CG.DELETE_DEPARTMENT, { id })),
+  },
+  {
+    route: 'schedules',
+    kind: 'Schedule',
+    noun: 'course schedule',
+    plural: 'Schedules',
+    browse: 'Staff',
+    create: 'Staff',
+    write: 'Staff',
+    checkLinks: false,
+    columns: ['Handle', 'Status'],
+    async list(vars) {
+      const { schedules } = await query(CG.SCHEDULES, vars);
+      return { total: schedules.totalCount, rows: schedules.nodes.map((n) => ({ id: n.databaseId, title: CG.scheduleTitle(n), cells: [str(n.handle), str(n.status)] })) };
+    },
+    fields: [
+      // Slate's Schedule: the title is optional, the handle keeps its case.
+      { name: 'title', slate: 'Title', label: 'Title', type: 'text' },
+      { ...handle, hint: 'Made from the title without spaces when left empty (“Block A” → BlockA).' },
+      status,
+      { name: 'description', slate: 'Description', label: 'Description', type: 'textarea' },
+    ],
+    async editable(id) {
+      const { schedule: s } = await query(CG.SCHEDULE, { id });
+      if (!s) return null;
+      return { title: CG.scheduleTitle(s), values: { title: str(s.title), handle: str(s.handle), status: str(s.status), description: str(s.description) } };
+    },
+    createRecord: async (input) => (await query(CG.CREATE_SCHEDULE, { input })).createSchedule.databaseId,
+    updateRecord: async (id, input) => void (await query(CG.UPDATE_SCHEDULE, { id, input })),
+    deleteRecord: async (id) => void (await query(CG.DELETE_SCHEDULE, { id })),
   },
   {
     route: 'terms',

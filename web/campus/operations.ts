@@ -90,8 +90,9 @@ export type PersonRecord = NonNullable<G.CampusPersonQuery['person']>;
 export const SECTION = doc<G.CampusSectionQuery, G.CampusSectionQueryVariables>(/* GraphQL */ `
   query CampusSection($id: ID!) {
     section(id: $id) {
-      id databaseId code title handle status notes studentsCapacity studentsCount courseId termId locationId
+      id databaseId code title handle status notes studentsCapacity studentsCount courseId termId locationId scheduleId
       course { databaseId code title }
+      schedule { databaseId title handle }
       term { databaseId title }
       location { databaseId title }
       participants { databaseId role startDate endDate person { databaseId firstName lastName username } }
@@ -106,6 +107,7 @@ export const COURSE = doc<G.CampusCourseQuery, G.CampusCourseQueryVariables>(/* 
   query CampusCourse($id: ID!) {
     course(id: $id) {
       id databaseId code title handle status description prerequisites departmentId
+      department { databaseId title code }
       sections { databaseId code title studentsCount term { title } }
     }
   }

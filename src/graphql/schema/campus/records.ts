@@ -1,4 +1,4 @@
-// The eight campus kinds as GraphQL types, queries and mutations, generated from the kind
+// The campus kinds as GraphQL types, queries and mutations, generated from the kind
 // table so REST and GraphQL cannot drift. Resolvers call the records service; relationships
 // are Prisma relations planned by Pothos (batched), or DataLoaders where they are not.
 import DataLoader from 'dataloader';
@@ -35,9 +35,9 @@ type Nested = (s: unknown) => unknown;
 /** "No limit" for the service when only an offset is given: its largest page (Int columns, 2^31 - 1). */
 const ALL = 2 ** 31 - 1;
 
-const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term' } as const;
-const PLURAL: Record<KindName, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms' };
-const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term' };
+const MODEL_NAME = { person: 'Person', section: 'Section', course: 'Course', content: 'Content', group: 'Group', location: 'Location', term: 'Term', department: 'Department', schedule: 'Schedule' } as const;
+const PLURAL: Record<KindName, string> = { Person: 'people', Section: 'sections', Course: 'courses', BlogPost: 'blogPosts', Page: 'pages', Group: 'groups', Location: 'locations', Term: 'terms', Department: 'departments', Schedule: 'schedules' };
+const SINGULAR: Record<KindName, string> = { Person: 'person', Section: 'section', Course: 'course', BlogPost: 'blogPost', Page: 'page', Group: 'group', Location: 'location', Term: 'term', Department: 'department', Schedule: 'schedule' };
 
 /** What every campus `id` argument takes (arguments.ts). */
 const ID_ARG = "Slate's ID (`databaseId`) or the record's global `id`";
@@ -248,6 +248,7 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
         course: one('Course', 'course'),
         term: one('Term', 'term'),
         location: one('Location', 'location'),
+        schedule: one('Schedule', 'schedule'),
         participants: many(SectionParticipant, 'Person', 'participants', [{ Role: 'desc' }, { ID: 'asc' }], 'person'),
         instructors: personList('Teacher'),
         students: personList('Student'),
@@ -258,6 +259,10 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
         }),
       };
     case 'Course':
+      return { department: one('Department', 'department'), sections: many(ref('Section'), 'Section', 'sections', { Code: 'asc' }) };
+    case 'Department':
+      return { courses: many(ref('Course'), 'Course', 'courses', { Code: 'asc' }) };
+    case 'Schedule':
       return { sections: many(ref('Section'), 'Section', 'sections', { Code: 'asc' }) };
     case 'BlogPost':
     case 'Page':
@@ -297,6 +302,8 @@ function filterArgs(t: { arg: { string(o: object): unknown; boolean(o: object): 
         term: t.arg.string({ description: 'A term (ID, handle or *current): sections of it, of the terms inside it and of those containing it' }),
         course: t.arg.string({ description: 'A course (ID, handle or code)' }),
         location: t.arg.string({ description: 'A location (ID or handle)' }),
+        schedule: t.arg.string({ description: 'A schedule (ID or handle)' }),
+        department: t.arg.string({ description: 'A department (ID or handle): sections of its courses' }),
         enrolledUser: t.arg.string({ description: 'Sections a person takes part in (ID, username, email or *current); needs a login' }),
       };
     case 'Group':
@@ -311,7 +318,7 @@ function filterArgs(t: { arg: { string(o: object): unknown; boolean(o: object): 
 
 const filtersOf = (args: Record<string, unknown>): BrowseFilters => {
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  return { term: text(args.term), course: text(args.course), location: text(args.location), enrolledUser: text(args.enrolledUser), query: text(args.query), topLevel: args.topLevel === true };
+  return { term: text(args.term), course: text(args.course), location: text(args.location), schedule: text(args.schedule), department: text(args.department), enrolledUser: text(args.enrolledUser), query: text(args.query), topLevel: args.topLevel === true };
 };
 
 for (const kind of KIND_LIST) {

@@ -1,4 +1,4 @@
-// Checks linked to campus records, both ways: Check.records, `checks` on each of the eight
+// Checks linked to campus records, both ways: Check.records, `checks` on each of the eight linkable
 // campus types, the link and unlink mutations and recordChecksChanged. Each side keeps its own
 // rule: a record's checks need an API key and show only that key's project's checks; a check's
 // records show only what the campus token may read. Both directions load per request in
@@ -9,14 +9,15 @@ import { accessToProjectArg, checkArgument } from '../monitoring/project-access.
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { Check, CHECK_ID } from '../monitoring/check.ts';
-import { CampusKind, CampusRecord, CheckChangedRef } from '../subscriptions.ts';
+import { CampusKind, CheckChangedRef } from '../subscriptions.ts';
 import { campusRefs } from '../campus/records.ts';
 import { readable } from '../campus/fields.ts';
 import { KIND_LIST, KINDS, type KindName } from '../../../campus/kinds.ts';
 import { getRecord } from '../../../campus/service.ts';
 import { checksOfRecords, recordsOfChecks, type LinkedRecord } from '../../../links/store.ts';
-import { linkCheckRecord, unlinkCheckRecord } from '../../../links/service.ts';
+import { linkCheckRecord, requireLinkable, unlinkCheckRecord } from '../../../links/service.ts';
 import { linkedCheckChanges } from '../../../links/live.ts';
+import { LINKABLE_KINDS } from '../../../links/tags.ts';
 import type { Check as CheckRow } from '../../../generated/prisma/client.ts';
 
 /**
@@ -46,9 +47,16 @@ const checksOf = (ctx: GraphQLContext, projectId: string, kind: KindName) =>
     return recordIds.map((id) => map.get(id) ?? []);
   });
 
+// The kinds a check can be linked to (not departments or schedules: links/tags.ts LINKABLE_KINDS).
+const LinkedCampusRecord = builder.unionType('LinkedCampusRecord', {
+  description: 'A campus record of a kind a check can be linked to',
+  types: KIND_LIST.filter((k) => LINKABLE_KINDS.has(k.name)).map((k) => campusRefs[k.name]) as never,
+  resolveType: (record: { __kind?: KindName }) => record.__kind as never,
+});
+
 builder.objectField(Check, 'records', (t) =>
   t.field({
-    type: [CampusRecord],
+    type: [LinkedCampusRecord],
     description:
       'Campus records this check is linked to by its `campus:<kind>/<id>` tags, as far as the campus token (`Authorization: Token …`) may read them; anonymous callers see public records only',
     resolve: async (check, _a, ctx) => {
@@ -59,7 +67,8 @@ builder.objectField(Check, 'records', (t) =>
   }),
 );
 
-for (const kind of KIND_LIST) {
+// Only kinds with a link column get `checks` (departments and schedules have none: links/tags.ts).
+for (const kind of KIND_LIST.filter((k) => LINKABLE_KINDS.has(k.name))) {
   builder.objectField(campusRefs[kind.name] as typeof Check, 'checks', (t) =>
     t.field({
       type: [Check],
@@ -116,6 +125,7 @@ builder.subscriptionField('recordChecksChanged', (t) =>
       project: t.arg.id({ description: 'The project (signed-in people); a key\'s own when omitted' }),
     },
     subscribe: async (_r, args, ctx) => {
+      requireLinkable(args.kind);
       const { projectId } = await accessToProjectArg(ctx, args.project);
       const record = await getRecord(ctx.campus, await ctx.viewer(), KINDS[args.kind], args.handle);
       return linkedCheckChanges(ctx.deps, projectId, args.kind, record.ID);
