@@ -1,11 +1,11 @@
 // A person's notes (Slate's Person `Notes`), on their page for Staff only, as the server serves
 // them: newest first, subject, author, date and message, with add, edit and delete. A message
 // in HTML is shown as its text (its tags dropped, never parsed or injected as markup).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ConfirmButton } from '../components/Confirm.tsx';
 import { when } from '../lib/format.ts';
 import { query } from '../lib/graphql.ts';
-import { ErrorText, Notice } from './common.tsx';
+import { ErrorText, Notice, useLoaded } from './common.tsx';
 import { fullName, recordHref } from './kinds.ts';
 import { atLeast, type Me } from './levels.ts';
 import * as Op from './notes-operations.ts';
@@ -53,39 +53,9 @@ export function PersonNotes(props: Props) {
 }
 
 function NotesPanel({ personId, failure }: Props) {
-  const [notes, setNotes] = useState<Op.NoteRow[] | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each change reads the notes again: what shows is what was stored.
+  const { value: notes, error, done, busy, run } = useLoaded(async () => (await query(Op.PERSON_NOTES, { id: String(personId) })).person?.notes ?? [], failure, [personId]);
   const [editing, setEditing] = useState<number | null>(null);
-  const active = useRef(true);
-  useEffect(() => () => void (active.current = false), []);
-
-  const load = async () => {
-    const data = await query(Op.PERSON_NOTES, { id: String(personId) });
-    if (active.current) setNotes(data.person?.notes ?? []);
-  };
-  useEffect(() => {
-    load().catch((err) => active.current && setError(failure(err)));
-  }, [personId]);
-
-  /** Runs a change, then reads the notes again: what shows is what was stored. */
-  const run = async (work: () => Promise<unknown>, message: string) => {
-    setError(null);
-    setDone(null);
-    setBusy(true);
-    try {
-      await work();
-      await load();
-      setDone(message);
-      return true;
-    } catch (err) {
-      setError(failure(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section class="related notes" aria-label="Notes">

@@ -1,9 +1,9 @@
 // A section's connector mappings (Slate's Section `Mappings`): which external record each
 // connector knows it as. Shown to Staff; Administrators add and delete them (the server's rule).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ConfirmButton } from '../components/Confirm.tsx';
 import { query } from '../lib/graphql.ts';
-import { ErrorText, Notice } from './common.tsx';
+import { ErrorText, Notice, useLoaded } from './common.tsx';
 import { atLeast, type Me } from './levels.ts';
 import * as Op from './notes-operations.ts';
 
@@ -21,38 +21,9 @@ const empty = { connector: '', externalKey: '', externalIdentifier: '' };
 
 function MappingsPanel({ sectionId, me, failure }: Props) {
   const admin = atLeast(me.level, 'Administrator');
-  const [rows, setRows] = useState<Op.MappingRow[] | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each change reads the mappings again: what shows is what was stored.
+  const { value: rows, error, done, busy, run } = useLoaded(async () => (await query(Op.SECTION_MAPPINGS, { id: String(sectionId) })).section?.mappings ?? [], failure, [sectionId]);
   const [values, setValues] = useState(empty);
-  const active = useRef(true);
-  useEffect(() => () => void (active.current = false), []);
-
-  const load = async () => {
-    const data = await query(Op.SECTION_MAPPINGS, { id: String(sectionId) });
-    if (active.current) setRows(data.section?.mappings ?? []);
-  };
-  useEffect(() => {
-    load().catch((err) => active.current && setError(failure(err)));
-  }, [sectionId]);
-
-  const run = async (work: () => Promise<unknown>, message: string) => {
-    setError(null);
-    setDone(null);
-    setBusy(true);
-    try {
-      await work();
-      await load();
-      setDone(message);
-      return true;
-    } catch (err) {
-      setError(failure(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const set = (name: keyof typeof empty) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value });
 
   return (

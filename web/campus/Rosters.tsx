@@ -5,7 +5,7 @@ import { useRef, useState } from 'preact/hooks';
 import { ConfirmButton } from '../components/Confirm.tsx';
 import { when } from '../lib/format.ts';
 import { query } from '../lib/graphql.ts';
-import { ErrorText, Notice } from './common.tsx';
+import { ErrorText, Notice, useChange } from './common.tsx';
 import { fullName, recordHref } from './kinds.ts';
 import { atLeast, type Me } from './levels.ts';
 import * as Op from './operations.ts';
@@ -23,30 +23,6 @@ type PersonRef = { databaseId: number; firstName: string; lastName: string; user
 /** How the mutations name a person: the username, else the ID. */
 const ident = (p: PersonRef) => p.username ?? String(p.databaseId);
 const nameOf = (p: PersonRef) => fullName(p) || ident(p);
-
-/** The outcome of a change: a message for the status line, or the server's error. */
-function useChange(reload: () => Promise<void>, failure: (err: unknown) => string) {
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (what: () => Promise<unknown>, message: string) => {
-    setError(null);
-    setDone(null);
-    setBusy(true);
-    try {
-      await what();
-      await reload();
-      setDone(message);
-      return true;
-    } catch (err) {
-      setError(failure(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, done, busy, run };
-}
 
 export function Roster({ section, reload, me, failure }: Shared & { section: Op.SectionRecord }) {
   const staff = atLeast(me.level, 'Staff');

@@ -2,7 +2,7 @@
 // pushed by the server (recordChanged), a heading that takes the focus when a screen opens, and
 // the address's hash parameters (#/campus/people?q=ada&page=2).
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { messageOf, RequestError } from '../lib/graphql.ts';
 import type { Live } from '../lib/live.ts';
 import { RECORD_CHANGED, type CampusKind, type RecordChangedData } from './operations.ts';
@@ -84,4 +84,48 @@ export function ErrorText({ message }: { message: string | null }) {
 
 export function Notice({ message }: { message: string | null }) {
   return <p class="notice" role="status">{message ?? ''}</p>;
+}
+
+/** The outcome of a change: a message for the status line, or the server's error. */
+export function useChange(reload: () => Promise<void>, failure: (err: unknown) => string) {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (what: () => Promise<unknown>, message: string) => {
+    setError(null);
+    setDone(null);
+    setBusy(true);
+    try {
+      await what();
+      await reload();
+      setDone(message);
+      return true;
+    } catch (err) {
+      setError(failure(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, done, busy, run };
+}
+
+/**
+ * A panel that reads its own list (a person's notes, a section's mappings): the list (undefined
+ * while loading), and changes that read it again after they succeed (useChange).
+ */
+export function useLoaded<T>(read: () => Promise<T>, failure: (err: unknown) => string, deps: unknown[]) {
+  const [value, setValue] = useState<T | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const active = useRef(true);
+  useEffect(() => () => void (active.current = false), []);
+  const load = async () => {
+    const next = await read();
+    if (active.current) setValue(next);
+  };
+  useEffect(() => {
+    load().catch((err) => active.current && setLoadError(failure(err)));
+  }, deps);
+  const change = useChange(load, failure);
+  return { value, ...change, error: change.error ?? loadError };
 }
