@@ -21,6 +21,7 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL: the size of this process's connection pool. */
   pgPoolSize: number;
+  pgQueryTimeoutMs: number;
   siteRoot: string;
   /** PING_ENDPOINT, ending in "/"; null: `${siteRoot}/ping/` (Healthchecks' default). */
   pingEndpoint: string | null;
@@ -58,6 +59,8 @@ export interface Config {
   /** Live events travel on the Redis channels `<prefix>:<topic>`. */
   redisChannelPrefix: string;
   registrationOpen: boolean;
+  /** MEDIA_DIR: uploaded media and thumbnails (src/campus/media/local-storage.ts). */
+  mediaDir: string;
   sessions: SessionSettings;
 }
 
@@ -120,6 +123,7 @@ function build(v: SettingValues): Config {
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     pgPoolSize: v.PG_POOL_SIZE,
+    pgQueryTimeoutMs: v.PG_QUERY_TIMEOUT_MS,
     siteRoot,
     pingEndpoint: v.PING_ENDPOINT === null ? null : withSlash(v.PING_ENDPOINT),
     siteName: v.SITE_NAME,
@@ -200,8 +204,17 @@ function build(v: SettingValues): Config {
     redisUrl: v.REDIS_URL,
     redisChannelPrefix: v.REDIS_CHANNEL_PREFIX,
     registrationOpen: v.REGISTRATION_OPEN,
+    mediaDir: v.MEDIA_DIR ?? defaultMediaDir(v.DATABASE_URL),
     sessions: { idleSeconds: v.SESSION_IDLE_SECONDS, absoluteSeconds: v.SESSION_MAX_AGE_SECONDS },
   };
+}
+
+/** Media beside the SQLite file (one folder to back up); PostgreSQL has no file, so ./data/media. */
+function defaultMediaDir(databaseUrl: string): string {
+  if (!databaseUrl.startsWith('file:')) return 'data/media';
+  const file = databaseUrl.slice('file:'.length).split('?')[0]!;
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? 'media' : `${file.slice(0, slash) || '/'}/media`.replace('//', '/');
 }
 
 /** Defaults computed from other settings, shown as they apply. */
@@ -209,6 +222,7 @@ const DERIVED: Partial<Record<SettingName, (c: Config) => string>> = {
   SITE_ROOT: (c) => c.siteRoot,
   PING_ENDPOINT: pingEndpoint,
   PING_EMAIL_DOMAIN: (c) => c.pingEmailDomain,
+  MEDIA_DIR: (c) => c.mediaDir,
 };
 
 /** Settings that do nothing unless set together: silently off otherwise. */

@@ -59,8 +59,12 @@ export const SETTINGS = {
   PORT: withDefault(int(0, 65535), '8000'),
   HOST: withDefault(text, '0.0.0.0'),
   DATABASE_URL: withDefault(databaseUrl, 'file:./data/gateway.db'),
+  // Uploaded media (photos) and their thumbnails; default: a `media` folder beside the SQLite file (./data/media on PostgreSQL).
+  MEDIA_DIR: optional(text),
   // PostgreSQL only: connections this process opens at most (Prisma and the hot paths share them).
   PG_POOL_SIZE: withDefault(int(1, 1000), '10'),
+  // PostgreSQL only: a statement with no answer after this many ms fails (503), freeing its connection.
+  PG_QUERY_TIMEOUT_MS: withDefault(int(100, 3_600_000), '30000'),
   // Default http://localhost:<PORT>; the trailing slash is dropped (Healthchecks strips it too).
   SITE_ROOT: optional(httpUrl('https://hc.example.org')),
   SITE_NAME: withDefault(text, 'Mychecks'),

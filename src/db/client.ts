@@ -34,6 +34,8 @@ export interface CreatedDb {
 export interface OpenDbOptions {
   /** PostgreSQL: connections at most (config PG_POOL_SIZE); Prisma and the hot paths share them. */
   poolSize?: number;
+  /** PostgreSQL: a statement unanswered this long fails (config PG_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
 }
 
 export function openDb(databaseUrl: string, options: OpenDbOptions = {}): CreatedDb {
@@ -41,8 +43,12 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Create
   if (provider === 'postgresql') {
     // A connection that dies, idle or checked out (server restart), must not crash the process.
     // A connection that cannot be made within 5 s fails (503 to the client) instead of waiting
-    // for ever behind a database that accepts and never answers.
-    const pool = guardPool(new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 }));
+    // for ever behind a database that accepts and never answers; so does a request waiting 5 s
+    // for a free connection (the queue is bounded in time), and a statement unanswered for
+    // queryTimeoutMs (a slow or stuck database frees the connection instead of holding it).
+    const pool = guardPool(
+      new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, query_timeout: options.queryTimeoutMs ?? 30_000 }),
+    );
     // PostgreSQL runs statements concurrently, one connection each: no gate, only counting.
     const adapter = gateAdapterFactory(createAdapterFactory(databaseUrl, pool), { serialize: false });
     const db = new PostgresPrismaClient({ adapter }) as unknown as Db;

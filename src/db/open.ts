@@ -12,9 +12,9 @@ export interface OpenedDatabase extends CreatedDb {
   close(): Promise<void>;
 }
 
-export async function openDatabase(settings: { databaseUrl: string; pgPoolSize: number }, log: Logger): Promise<OpenedDatabase> {
+export async function openDatabase(settings: { databaseUrl: string; pgPoolSize: number; pgQueryTimeoutMs: number }, log: Logger): Promise<OpenedDatabase> {
   await migrate(settings.databaseUrl);
-  const opened = openDb(settings.databaseUrl, { poolSize: settings.pgPoolSize });
+  const opened = openDb(settings.databaseUrl, { poolSize: settings.pgPoolSize, queryTimeoutMs: settings.pgQueryTimeoutMs });
   const sqlite = opened.provider === 'sqlite';
   if (sqlite) await tuneSqlite(opened.db);
   const file = sqlite ? sqliteFilePath(settings.databaseUrl) : ':memory:';

@@ -13,7 +13,8 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 const POSTGRES_STATES = /^(08...|57P0[1-4]|53300)$/;
 // SQLite: the disk is full, the file cannot be written or opened, another writer held the lock past the timeout.
 const SQLITE_CODES = /^SQLITE_(FULL|IOERR.*|CANTOPEN|BUSY.*|READONLY.*)$/;
-const POSTGRES_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+// "Query read timeout": node-postgres' query_timeout (PG_QUERY_TIMEOUT_MS), a database too slow to answer.
+const POSTGRES_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
