@@ -20,6 +20,7 @@ import type { NotificationStore } from './monitoring/notifications/store.ts';
 import type { IdentityDeps } from './identity/context.ts';
 import { createReportScheduler, type ReportScheduler } from './monitoring/reports/scheduler.ts';
 import { recordSearchFor } from './campus/search-storage.ts';
+import { localMediaStorage } from './campus/media/local-storage.ts';
 import { checkJson } from '../rest-compat/healthchecks/serialize.ts';
 import { pingEndpoint } from './monitoring/pings/url.ts';
 import { offeredChannelKinds } from './monitoring/integrations/kinds/index.ts';
@@ -99,7 +100,7 @@ export function composeServices(opened: CreatedDb, config: Config, options: Comp
   const monitor = createMonitor(monitoring, config.monitorIntervalMs, log);
   // deps.settings is read at each mail (tests point siteRoot at their server after building).
   const reports = createReportScheduler({ db, settings: deps.settings, clock, events, mailEnabled: config.notify.email !== null, log });
-  const campus = { db, clock, events, search: recordSearchFor(opened.provider, db), database: opened.port };
+  const campus = { db, clock, events, search: recordSearchFor(opened.provider, db), database: opened.port, media: localMediaStorage(config.mediaDir) };
   const identity: IdentityDeps = {
     db,
     clock,

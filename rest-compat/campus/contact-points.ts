@@ -6,7 +6,6 @@ import type { Viewer } from '../../src/campus/viewer.ts';
 import { canRead, requireLevel } from '../../src/campus/access.ts';
 import { KINDS } from '../../src/campus/kinds.ts';
 import type { CampusDeps } from '../../src/campus/lookup.ts';
-import { batchItem, writeTransaction } from '../../src/campus/transaction.ts';
 import {
   browseContactPoints,
   createContactPoint,
@@ -22,7 +21,7 @@ import { given, intParam } from './browse.ts';
 import { includeParam, parseInclude } from './include.ts';
 import { readFields } from './request.ts';
 import { epoch, recordJson } from './serialize.ts';
-import { batchBody, batchFailure, idOf, named } from './person-batch.ts';
+import { destroyBatch, saveBatch, type BatchWrites } from './person-batch.ts';
 import type { Route } from './handler.ts';
 
 /** Slate's JSON of a contact point: its stored fields, timestamps as Unix seconds. */
@@ -57,6 +56,13 @@ const pointInput = (f: Record<string, unknown>): PointInput => ({ PersonID: f.Pe
 export function registerContactPointRoutes(route: Route, deps: CampusDeps) {
   const one = async (viewer: Viewer, p: ContactPoint, query: URLSearchParams) => (await withPointIncludes(deps, viewer, [p], query))[0];
 
+  const writes: BatchWrites<Awaited<ReturnType<typeof createContactPoint>>> = {
+    create: (tx, viewer, f) => createContactPoint(tx, viewer, pointInput(f)),
+    edit: (tx, viewer, id, f) => editContactPoint(tx, viewer, id, pointInput(f)),
+    remove: (tx, viewer, id) => deleteContactPoint(tx, viewer, id),
+    json: pointJson,
+  };
+
   route(['GET', 'POST'], '/contact-points', async ({ query, viewer }) => {
     const person = given(query.get('person'));
     const relatedTo = given(query.get('relatedTo'));
@@ -83,54 +89,9 @@ export function registerContactPointRoutes(route: Route, deps: CampusDeps) {
     return { success: true, data: await one(viewer, point, query) };
   });
 
-  route(['POST'], '/contact-points/save', async ({ req, viewer }) => {
-    // Slate's accountLevelAPI (Staff): a caller who may not write is refused before any item.
-    requireLevel(viewer, 'Staff');
-    const items = batchBody(await readFields(req), 'Save expects "data" field as array of record deltas');
-    const saved: unknown[] = [];
-    const failed: unknown[] = [];
-    // One transaction; each item in its own savepoint, so a refused item leaves the others.
-    await writeTransaction(deps, async (tx) => {
-      for (const item of items) {
-        if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-          failed.push({ record: item, errors: 'Record delta must be an object' });
-          continue;
-        }
-        const f = item as Record<string, unknown>;
-        try {
-          const id = idOf(f);
-          const point = await batchItem(tx, () => (named(id) ? editContactPoint(tx, viewer, String(id), pointInput(f)) : createContactPoint(tx, viewer, pointInput(f))));
-          saved.push(pointJson(point));
-        } catch (err) {
-          failed.push(batchFailure(item, err));
-        }
-      }
-    });
-    const first = failed[0] as { validationErrors?: Record<string, string>; errors?: string } | undefined;
-    return { success: saved.length > 0 || failed.length === 0, data: saved, failed, message: first ? (first.errors ?? Object.values(first.validationErrors ?? {})[0] ?? null) : null };
-  });
+  route(['POST'], '/contact-points/save', async ({ req, viewer }) => saveBatch(deps, viewer, await readFields(req), writes));
 
-  route(['POST'], '/contact-points/destroy', async ({ req, viewer }) => {
-    requireLevel(viewer, 'Staff');
-    const items = batchBody(await readFields(req), 'Handler expects "data" field as array');
-    const deleted: unknown[] = [];
-    const failed: unknown[] = [];
-    await writeTransaction(deps, async (tx) => {
-      for (const item of items) {
-        const id = idOf(item);
-        if (!named(id)) {
-          failed.push({ record: item, errors: 'ID missing' });
-          continue;
-        }
-        try {
-          deleted.push(pointJson(await batchItem(tx, () => deleteContactPoint(tx, viewer, String(id)))));
-        } catch (err) {
-          failed.push(batchFailure(item, err));
-        }
-      }
-    });
-    return { success: failed.length === 0, data: deleted, failed };
-  });
+  route(['POST'], '/contact-points/destroy', async ({ req, viewer }) => destroyBatch(deps, viewer, await readFields(req), writes));
 
   route(['GET', 'POST'], '/contact-points/:ident', async ({ query, viewer, params }) => {
     // Slate's `*templates`: the suggested labels per class (a Staff route like the rest).

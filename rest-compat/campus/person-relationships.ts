@@ -7,7 +7,6 @@ import type { Viewer } from '../../src/campus/viewer.ts';
 import { canRead, requireLevel } from '../../src/campus/access.ts';
 import { KINDS } from '../../src/campus/kinds.ts';
 import type { CampusDeps } from '../../src/campus/lookup.ts';
-import { batchItem, writeTransaction } from '../../src/campus/transaction.ts';
 import {
   browseRelationships,
   createRelationship,
@@ -24,7 +23,7 @@ import { given, intParam } from './browse.ts';
 import { includeParam, parseInclude } from './include.ts';
 import { readFields } from './request.ts';
 import { epoch, recordJson } from './serialize.ts';
-import { batchBody, batchFailure, idOf, named } from './person-batch.ts';
+import { destroyBatch, saveBatch, type BatchWrites } from './person-batch.ts';
 import type { Route } from './handler.ts';
 
 export function rowJson(r: PersonRelationship): Record<string, unknown> {
@@ -79,6 +78,13 @@ const input = (f: Record<string, unknown>): RelationshipInput => ({
 export function registerRelationshipRoutes(route: Route, deps: CampusDeps) {
   const one = async (viewer: Viewer, w: RelationshipWrite, query: URLSearchParams) => ({ ...(await withIncludes(deps, viewer, [w.relationship], query))[0], InverseRelationship: w.inverse ? rowJson(w.inverse) : null });
 
+  const writes: BatchWrites<RelationshipWrite> = {
+    create: (tx, viewer, f) => createRelationship(tx, viewer, input(f)),
+    edit: (tx, viewer, id, f) => editRelationship(tx, viewer, id, input(f)),
+    remove: (tx, viewer, id) => deleteRelationship(tx, viewer, id),
+    json: writeJson,
+  };
+
   route(['GET', 'POST'], '/relationships', async ({ query, viewer }) => {
     const person = given(query.get('person'));
     const options = { person: person && /^\d+$/.test(person) ? intParam(person) : undefined, limit: intParam(query.get('limit')) || undefined, offset: intParam(query.get('offset')) };
@@ -95,51 +101,9 @@ export function registerRelationshipRoutes(route: Route, deps: CampusDeps) {
 
   route(['POST'], '/relationships/create', async ({ req, query, viewer }) => ({ success: true, data: await one(viewer, await createRelationship(deps, viewer, input(await readFields(req))), query) }));
 
-  route(['POST'], '/relationships/save', async ({ req, viewer }) => {
-    requireLevel(viewer, 'Staff');
-    const items = batchBody(await readFields(req), 'Save expects "data" field as array of record deltas');
-    const saved: unknown[] = [];
-    const failed: unknown[] = [];
-    await writeTransaction(deps, async (tx) => {
-      for (const item of items) {
-        if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-          failed.push({ record: item, errors: 'Record delta must be an object' });
-          continue;
-        }
-        const f = item as Record<string, unknown>;
-        try {
-          const id = idOf(f);
-          saved.push(writeJson(await batchItem(tx, () => (named(id) ? editRelationship(tx, viewer, String(id), input(f)) : createRelationship(tx, viewer, input(f))))));
-        } catch (err) {
-          failed.push(batchFailure(item, err));
-        }
-      }
-    });
-    const first = failed[0] as { validationErrors?: Record<string, string>; errors?: string } | undefined;
-    return { success: saved.length > 0 || failed.length === 0, data: saved, failed, message: first ? (first.errors ?? Object.values(first.validationErrors ?? {})[0] ?? null) : null };
-  });
+  route(['POST'], '/relationships/save', async ({ req, viewer }) => saveBatch(deps, viewer, await readFields(req), writes));
 
-  route(['POST'], '/relationships/destroy', async ({ req, viewer }) => {
-    requireLevel(viewer, 'Staff');
-    const items = batchBody(await readFields(req), 'Handler expects "data" field as array');
-    const deleted: unknown[] = [];
-    const failed: unknown[] = [];
-    await writeTransaction(deps, async (tx) => {
-      for (const item of items) {
-        const id = idOf(item);
-        if (!named(id)) {
-          failed.push({ record: item, errors: 'ID missing' });
-          continue;
-        }
-        try {
-          deleted.push(writeJson(await batchItem(tx, () => deleteRelationship(tx, viewer, String(id)))));
-        } catch (err) {
-          failed.push(batchFailure(item, err));
-        }
-      }
-    });
-    return { success: failed.length === 0, data: deleted, failed };
-  });
+  route(['POST'], '/relationships/destroy', async ({ req, viewer }) => destroyBatch(deps, viewer, await readFields(req), writes));
 
   route(['GET', 'POST'], '/relationships/:ident', async ({ query, viewer, params }) => {
     // Slate's `*templates`: every label, its class and gender, and its inverse labels.

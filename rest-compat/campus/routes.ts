@@ -22,13 +22,16 @@ import { registerContactPointRoutes } from './contact-points.ts';
 import { registerRelationshipRoutes } from './person-relationships.ts';
 import { registerNoteRoutes } from './notes.ts';
 import { registerMappingRoutes } from './mappings.ts';
+import { browseCsv, RawReply, registerCsvRoutes, wantsCsv } from './csv.ts';
+import { registerFieldsRoutes } from './fields-route.ts';
 
 import type { Handler, Route } from './handler.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
 
 export type { Handler, Route };
 
-function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
+// Exported for the media routes (media.ts), which answer files but fail the same way.
+export function sendCampusError(res: ServerResponse, err: unknown, log: Logger) {
   // A malformed or oversized request (Slate's 400 "bad request params"); 413 and 415 for bodies.
   if (err instanceof HttpError) return sendJson(res, err.status, { success: false, message: err.message });
   if (err instanceof InvalidRequestError) return sendJson(res, 400, { success: false, message: err.message });
@@ -90,7 +93,9 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
         // An unknown or ended token is anonymous, as Slate starts a fresh session for it.
         const viewer = await viewerOrAnonymous(deps.db, await sessionToken(req, query));
         const body = await handler({ req, query, viewer, params });
-        sendJson(res, 200, body);
+        // CSV exports (csv.ts) carry their own type and headers.
+        if (body instanceof RawReply) body.send(res);
+        else sendJson(res, 200, body);
       } catch (err) {
         try {
           sendCampusError(res, err, log);
@@ -130,7 +135,9 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
 
     // Browse and read answer POST as GET: Slate's handler dispatches on the path, not the method
     // (a form can carry its _session this way).
-    route(['GET', 'POST'], base, async ({ query, viewer }) => {
+    route(['GET', 'POST'], base, async ({ req, query, viewer }) => {
+      // Slate's CSV response mode (format=csv, Accept: text/csv): the same browse as rows.
+      if (wantsCsv(req, query)) return browseCsv(deps, viewer, kind, query);
       const result = await records.browseRecords(deps, viewer, kind, browseOptions(kind, query));
       return browseEnvelope(result, await withIncludes(deps, viewer, kind, result.records, includeParam(query)), query, viewer);
     });
@@ -240,4 +247,6 @@ export function registerCampusRoutes(router: Router.Instance<Router.HTTPVersion.
   registerRelationshipRoutes(route, deps);
   registerNoteRoutes(route, deps);
   registerMappingRoutes(route, deps);
+  registerCsvRoutes(route, deps, KIND_LIST);
+  registerFieldsRoutes(route, KIND_LIST);
 }

@@ -8,6 +8,7 @@ import type { KindSpec } from './kinds.ts';
 import { IDENT_MAX_CHARS, MAX_INT } from './limits.ts';
 import type { RecordSearch } from './search.ts';
 import type { DatabasePort } from '../db/port.ts';
+import type { MediaStorage } from './media/storage.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 import { notFound } from '../shared/errors.ts';
 import { requireReadable } from './access.ts';
@@ -22,6 +23,8 @@ export interface CampusDeps {
   search: RecordSearch;
   /** Savepoints for batch items (transaction.ts), in the terms of the database `db` is on. */
   database: Pick<DatabasePort, 'savepoints'>;
+  /** Where uploaded media's bytes and thumbnails live (media/storage.ts); absent: uploads are refused. */
+  media?: MediaStorage;
 }
 
 export type CampusRecord = Record<string, unknown> & { ID: number };

@@ -11,13 +11,14 @@ import { mappingsRelation } from './mappings.ts';
 import { writeTransaction } from './transaction.ts';
 import { PERSON_CONTACT_RELATIONS } from './person-contact-relations.ts';
 import { contentItemsRelation } from './content-items.ts';
+import { PERSON_MEDIA_RELATIONS } from './media/relations.ts';
 
 export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
 export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
 
 type Loader = (deps: CampusDeps, records: CampusRecord[]) => Promise<Map<number, unknown>>;
 export interface Relation {
-  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint' | 'Note' | 'ConnectorMapping' | 'ContentItem' | 'PersonRelationship';
+  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint' | 'Note' | 'ConnectorMapping' | 'ContentItem' | 'PersonRelationship' | 'Media';
   many: boolean;
   load: Loader;
   /** Visible only at this level or above (a person still sees their own). */
@@ -102,6 +103,7 @@ export const RELATIONS: Record<KindName, Record<string, Relation>> = {
     Notes: NOTES_RELATION,
     Mapping: mappingsRelation('Person'),
     Mappings: mappingsRelation('Person'),
+    ...PERSON_MEDIA_RELATIONS,
     Groups: {
       kind: 'Group',
       many: true,

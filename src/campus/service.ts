@@ -15,6 +15,7 @@ import { searchWhere } from './qualifiers.ts';
 import { preorderRank, subtreeIds } from './tree.ts';
 import { batchItem, commitEvent, writeTransaction } from './transaction.ts';
 import { deleteNotesAndMappings } from './mappings.ts';
+import { deleteContextMedia } from './media/service.ts';
 
 export { delegate, findRecord, getRecord, kindScope, type CampusDeps, type CampusRecord, type BrowseFilters };
 
@@ -405,6 +406,8 @@ export async function deleteRecord(deps: CampusDeps, viewer: Viewer, kind: KindS
     await tx.db.comment.deleteMany({ where: { ContextClass: kind.className, ContextID: record.ID } });
     // So are notes and connector mappings (of cascaded descendants too: mappings.ts).
     await deleteNotesAndMappings(tx, kind, record.ID);
+    // A person's photos (their files go once the delete commits).
+    await deleteContextMedia(tx, kind, record.ID);
     await delegate(tx.db, kind).delete({ where: { ID: record.ID } });
     announce(tx, kind, 'deleted', record);
     return record;

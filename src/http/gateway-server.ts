@@ -13,6 +13,7 @@ import { createGraphQLHandler } from '../graphql/server/yoga.ts';
 import { attachGraphQLWebSocket } from '../graphql/server/ws.ts';
 import { registerHealthchecksRoutes } from '../../rest-compat/healthchecks/routes.ts';
 import { registerCampusRoutes } from '../../rest-compat/campus/routes.ts';
+import { registerMediaRoutes } from '../../rest-compat/campus/media.ts';
 import { loginFields, readFields } from '../../rest-compat/campus/request.ts';
 import { campusNotFound } from '../../rest-compat/campus/extras.ts';
 import { apiKeyInBody } from '../../rest-compat/healthchecks/api-routes.ts';
@@ -144,6 +145,8 @@ export function buildHttpServer(config: Config, parts: HttpParts): GatewayHttpSe
   registerTelegramBotRoute(router, config.notify, config.telegramWebhookSecret, log);
   parts.routes?.(router, services);
   registerCampusRoutes(router, campus, log);
+  // Media files and thumbnails answer the app's session cookie too (its <img> tags): identity is needed.
+  registerMediaRoutes(router, campus, services.identity, log);
   const graphql = createGraphQLHandler(services, log, metrics.registry, limits.loginThrottle);
   for (const path of ['/graphql', '/graphql/']) router.all(path, (req, res) => graphql.handle(req, res));
   // The dashboard at / and public status pages at /status/<slug> (src/http/web.ts).

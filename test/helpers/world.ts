@@ -63,6 +63,8 @@ export async function createWorld(env: Record<string, string> = {}, options: Pic
     INTEGRATIONS_ALLOW_PRIVATE_IPS: 'True',
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Uploaded media stay in the world's own folder (PostgreSQL worlds have no SQLite file to sit beside).
+    MEDIA_DIR: path.join(dir, 'media'),
     ...env,
   });
   const app = await buildApp(config, { ...options, clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });

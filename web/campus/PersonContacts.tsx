@@ -2,10 +2,10 @@
 // Relationships), as the server serves them: to Staff, the person and their guardians; to
 // others the server answers null and a hint says so. Staff add, edit and delete them; a
 // relationship's inverse (mother → son) is kept in step by the server.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ConfirmButton } from '../components/Confirm.tsx';
 import { query } from '../lib/graphql.ts';
-import { ErrorText, Notice } from './common.tsx';
+import { ErrorText, Notice, useLoaded } from './common.tsx';
 import { fullName, recordHref } from './kinds.ts';
 import { atLeast, type Me } from './levels.ts';
 import * as Op from './person-operations.ts';
@@ -20,40 +20,17 @@ const KINDS: Op.ContactPointKind[] = ['Email', 'Phone', 'Postal', 'Network', 'Li
 const HIDDEN = 'None you may see (shown to Staff, to the person themselves and to their guardians).';
 
 export function PersonContacts({ personId, me, failure }: Props) {
-  const [data, setData] = useState<{ points: Op.ContactPointRow[] | null; relationships: Op.RelationshipRow[] | null } | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each change reads the lists again: what shows is what was stored.
+  const { value: data, error, done, busy, run } = useLoaded(
+    async () => {
+      const { person } = await query(Op.PERSON_CONTACTS, { id: String(personId) });
+      return { points: person?.contactPoints ?? null, relationships: person?.relationships ?? null };
+    },
+    failure,
+    [personId],
+  );
   const [editing, setEditing] = useState<number | null>(null);
   const staff = atLeast(me.level, 'Staff');
-  const active = useRef(true);
-  useEffect(() => () => void (active.current = false), []);
-
-  const load = async () => {
-    const { person } = await query(Op.PERSON_CONTACTS, { id: String(personId) });
-    if (active.current) setData({ points: person?.contactPoints ?? null, relationships: person?.relationships ?? null });
-  };
-  useEffect(() => {
-    load().catch((err) => active.current && setError(failure(err)));
-  }, [personId]);
-
-  /** Runs a change, then reads the lists again: what shows is what was stored. */
-  const run = async (work: () => Promise<unknown>, message: string) => {
-    setError(null);
-    setDone(null);
-    setBusy(true);
-    try {
-      await work();
-      await load();
-      setDone(message);
-      return true;
-    } catch (err) {
-      setError(failure(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (data === undefined) return error ? <ErrorText message={error} /> : null;
   return (

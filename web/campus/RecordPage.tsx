@@ -17,6 +17,7 @@ import * as Op from './operations.ts';
 import { GroupMembers, Roster } from './Rosters.tsx';
 import { PersonNotes } from './PersonNotes.tsx';
 import { PersonContacts } from './PersonContacts.tsx';
+import { PersonPhotos } from './PersonPhotos.tsx';
 import { SectionMappings } from './RecordMappings.tsx';
 import { ContentItemsView } from './ContentItems.tsx';
 import { DEPARTMENT, SCHEDULE, scheduleTitle, type DepartmentRecord, type ScheduleRecord } from './course-groupings.ts';
@@ -240,6 +241,7 @@ function PersonBody({ record: p, me, failure }: ViewProps<Op.PersonRecord>) {
           </tbody>
         </table>
       </Related>
+      <PersonPhotos personId={p.databaseId} me={me} failure={failure} />
       <PersonContacts personId={p.databaseId} me={me} failure={failure} />
       <PersonNotes personId={p.databaseId} me={me} failure={failure} />
     </>

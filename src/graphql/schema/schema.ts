@@ -16,6 +16,7 @@ import './campus/contact-points.ts';
 import './campus/person-relationships.ts';
 import './campus/content-items.ts';
 import './campus/notes.ts';
+import './campus/media.ts';
 import './campus/mappings.ts';
 import './subscriptions.ts';
 import './links/schema.ts';
