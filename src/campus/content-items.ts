@@ -7,7 +7,7 @@ import type { Viewer } from './auth.ts';
 import { KINDS, type KindSpec } from './kinds.ts';
 import { InvalidRequestError, MAX_INT, MAX_LIST_ITEMS, parseId } from './limits.ts';
 import type { CampusDeps, CampusRecord } from './lookup.ts';
-import type { Relation } from './relationships.ts';
+import type { Relation } from './relation.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 import { decodeData, ITEM_CLASS_PREFIX, ITEM_KINDS, itemKind, mediaIdOf, renderItem, type ItemKind, type MediaRow } from './render-items.ts';
 

@@ -6,7 +6,7 @@ import type { ConnectorMapping } from '../generated/prisma/client.ts';
 import { conflict, notFound, RecordValidationError } from '../shared/errors.ts';
 import { requireLevel } from './access.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
-import type { Relation } from './relationships.ts';
+import type { Relation } from './relation.ts';
 import { parseId } from './limits.ts';
 import { requireRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { subtreeIds } from './tree.ts';

@@ -11,7 +11,7 @@ import { findRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { parseSearch } from './search-string.ts';
 import { validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import type { Viewer } from './viewer.ts';
-import type { Relation } from './relationships.ts';
+import type { Relation } from './relation.ts';
 
 export type { Note };
 export const NOTE_CLASS = 'Emergence\\CRM\\Message';

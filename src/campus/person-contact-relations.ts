@@ -3,7 +3,7 @@
 // slate-wards.php), each loaded for a whole list in one query for REST's ?include= and GraphQL.
 // Only callers who may read a person's contacts see them (contact-access.ts), per record.
 import type { PersonRelationship } from '../generated/prisma/client.ts';
-import type { Relation } from './relationships.ts';
+import type { Relation } from './relation.ts';
 import type { CampusDeps, CampusRecord } from './lookup.ts';
 import { GUARDIAN_CLASS, readablePeople } from './contact-access.ts';
 

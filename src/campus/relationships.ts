@@ -4,6 +4,7 @@ import type { Viewer } from './auth.ts';
 import { requireLevel } from './access.ts';
 import { findRecord, type CampusDeps, type CampusRecord } from './lookup.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
+import type { Relation } from './relation.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { commentsOf } from './comments.ts';
 import { NOTES_RELATION } from './notes.ts';
@@ -16,20 +17,7 @@ import { PERSON_MEDIA_RELATIONS } from './media/relations.ts';
 export const PARTICIPANT_ROLES = ['Observer', 'Student', 'Assistant', 'Teacher'] as const;
 export const MEMBER_ROLES = ['Member', 'Administrator', 'Owner', 'Founder'] as const;
 
-type Loader = (deps: CampusDeps, records: CampusRecord[]) => Promise<Map<number, unknown>>;
-export interface Relation {
-  kind: KindName | 'GroupMember' | 'SectionParticipant' | 'Comment' | 'Tag' | 'ContactPoint' | 'Note' | 'ConnectorMapping' | 'ContentItem' | 'PersonRelationship' | 'Media';
-  many: boolean;
-  load: Loader;
-  /** Visible only at this level or above (a person still sees their own). */
-  readLevel?: 'Staff';
-  /** With readLevel: not even the person themselves sees it (notes about them). */
-  notSelf?: true;
-  /** Each loaded row the viewer may see (a note's private draft: its author only); the rest are left out. */
-  visibleTo?: (viewer: Viewer, row: unknown) => boolean;
-  /** The records whose related rows the viewer may see (a person's contacts: Staff, themselves, their guardians); the others get none. */
-  readable?: (deps: CampusDeps, viewer: Viewer, records: CampusRecord[]) => Promise<Set<number>>;
-}
+export type { Relation } from './relation.ts';
 
 const ids = (records: CampusRecord[], field: string) => [...new Set(records.map((r) => r[field]).filter((v): v is number => typeof v === 'number'))];
 

@@ -1,6 +1,6 @@
 // A person's `Photos` and `PrimaryPhoto` for ?include= (relationships.ts): one query per name
 // for the whole list. They are as visible as the person (whose record is already readable).
-import type { Relation } from '../relationships.ts';
+import type { Relation } from '../relation.ts';
 import { mediaByIds, photosOf, type PublicMedia } from './service.ts';
 
 /** Slate's Media fields only: the size is ours (GraphQL shows it). */
