@@ -10,6 +10,7 @@ import { readablePeople, requireContactsReadable } from './contact-access.ts';
 import type { CampusDeps } from './lookup.ts';
 import { parseId } from './limits.ts';
 import { writeTransaction } from './transaction.ts';
+import { peopleChanged } from './people-changed.ts';
 import { notFound, RecordValidationError } from '../shared/errors.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 
@@ -270,6 +271,7 @@ export async function createContactPoint(deps: CampusDeps, viewer: Viewer, input
       data: { Class: v.Class, PersonID: v.PersonID, Label: v.Label, Data: v.Data, Created: tx.clock.now(), CreatorID: viewer.personId },
     });
     await assignPrimary(tx, point, v.cls, v.primary);
+    await peopleChanged(tx, [point.PersonID]);
     return point;
   });
 }
@@ -293,6 +295,7 @@ export async function editContactPoint(deps: CampusDeps, viewer: Viewer, ident: 
     // Moved to another person: the one it left must not keep pointing at it.
     if (existing.PersonID !== point.PersonID) await promoteNext(tx, existing.PersonID, v.cls, v.Class, point.ID);
     await assignPrimary(tx, point, v.cls, v.primary);
+    await peopleChanged(tx, [existing.PersonID, point.PersonID]);
     return point;
   });
 }
@@ -305,6 +308,7 @@ export async function deleteContactPoint(deps: CampusDeps, viewer: Viewer, ident
     const cls = POINT_CLASSES[point.Class];
     if (cls) await promoteNext(tx, point.PersonID, cls, point.Class, point.ID);
     await tx.db.contactPoint.delete({ where: { ID: point.ID } });
+    await peopleChanged(tx, [point.PersonID]);
     return point;
   });
 }

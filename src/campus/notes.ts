@@ -2,6 +2,8 @@
 // at /notes by a MessagesRequestHandler): Staff read and write them (every account level of that
 // handler is Staff); a private draft is seen only by its author (Slate's NotesRequestHandler
 // browse condition); lists are newest first by ID.
+import { peopleChanged } from './people-changed.ts';
+import { writeTransaction } from './transaction.ts';
 import type { Note } from '../generated/prisma/client.ts';
 import { notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, requireLevel } from './access.ts';
@@ -178,17 +180,21 @@ export async function createNote(deps: CampusDeps, viewer: Viewer, input: Record
   }
   if (Object.keys(errors).length) refuse(errors, input);
   const now = deps.clock.now();
-  return deps.db.note.create({
-    data: {
-      Class: NOTE_CLASS,
-      Created: now,
-      CreatorID: viewer.personId,
-      ContextClass: KINDS.Person.className,
-      ContextID: person!.ID,
-      AuthorID: viewer.personId,
-      ...(data as { Subject: string; Message: string }),
-      ...sentAt(deps, data.Status ?? 'draft-private', null),
-    },
+  return writeTransaction(deps, async (tx) => {
+    const note = await tx.db.note.create({
+      data: {
+        Class: NOTE_CLASS,
+        Created: now,
+        CreatorID: viewer.personId,
+        ContextClass: KINDS.Person.className,
+        ContextID: person!.ID,
+        AuthorID: viewer.personId,
+        ...(data as { Subject: string; Message: string }),
+        ...sentAt(deps, data.Status ?? 'draft-private', null),
+      },
+    });
+    await peopleChanged(tx, [note.ContextID]);
+    return note;
   });
 }
 
@@ -198,16 +204,23 @@ export async function editNote(deps: CampusDeps, viewer: Viewer, ident: string |
   const { data, errors } = await prepare(deps, input, existing);
   if (data.ParentMessageID === existing.ID) errors.ParentMessageID = 'A note cannot be its own parent.';
   if (Object.keys(errors).length) refuse(errors, input);
-  return deps.db.note.update({
-    where: { ID: existing.ID },
-    data: { ...data, Modified: deps.clock.now(), ModifierID: viewer.personId, ...(existing.AuthorID === null ? { AuthorID: viewer.personId } : {}), ...sentAt(deps, data.Status, existing) },
+  return writeTransaction(deps, async (tx) => {
+    const note = await tx.db.note.update({
+      where: { ID: existing.ID },
+      data: { ...data, Modified: deps.clock.now(), ModifierID: viewer.personId, ...(existing.AuthorID === null ? { AuthorID: viewer.personId } : {}), ...sentAt(deps, data.Status, existing) },
+    });
+    await peopleChanged(tx, [note.ContextID]);
+    return note;
   });
 }
 
 /** Deletes a note and returns it as it was; replies to it keep their (now dangling) parent ID, as in Slate. */
 export async function deleteNote(deps: CampusDeps, viewer: Viewer, ident: string | number) {
   const note = await getNote(deps, viewer, ident);
-  await deps.db.note.delete({ where: { ID: note.ID } });
+  await writeTransaction(deps, async (tx) => {
+    await tx.db.note.delete({ where: { ID: note.ID } });
+    await peopleChanged(tx, [note.ContextID]);
+  });
   return note;
 }
 

@@ -11,6 +11,7 @@ import { GUARDIAN_CLASS, readablePeople, RELATIONSHIP_CLASS, requireContactsRead
 import type { CampusDeps } from './lookup.ts';
 import { parseId } from './limits.ts';
 import { writeTransaction } from './transaction.ts';
+import { peopleChanged } from './people-changed.ts';
 import { inverseLabel, templateClass } from './relationship-templates.ts';
 import { notFound, RecordValidationError } from '../shared/errors.ts';
 import { holdsNul } from '../shared/stored-text.ts';
@@ -138,7 +139,9 @@ export async function createRelationship(deps: CampusDeps, viewer: Viewer, input
     const relationship = await tx.db.personRelationship.create({
       data: { PersonID: v.PersonID, RelatedPersonID: v.RelatedPersonID, Relationship: v.Label, Notes: v.Notes, Class: v.Class, Created: tx.clock.now(), CreatorID: viewer.personId },
     });
-    return { relationship, inverse: await syncInverse(tx, viewer, relationship, v.inverse) };
+    const inverse = await syncInverse(tx, viewer, relationship, v.inverse);
+    await peopleChanged(tx, [relationship.PersonID, relationship.RelatedPersonID]);
+    return { relationship, inverse };
   });
 }
 
@@ -166,7 +169,9 @@ export async function editRelationship(deps: CampusDeps, viewer: Viewer, ident: 
       where: { ID: existing.ID },
       data: { PersonID: v.PersonID, RelatedPersonID: v.RelatedPersonID, Relationship: v.Label, Notes: v.Notes, Class: v.Class, Modified: tx.clock.now(), ModifierID: viewer.personId },
     });
-    return { relationship, inverse: await syncInverse(tx, viewer, relationship, v.inverse) };
+    const inverse = await syncInverse(tx, viewer, relationship, v.inverse);
+    await peopleChanged(tx, [existing.PersonID, existing.RelatedPersonID, relationship.PersonID, relationship.RelatedPersonID]);
+    return { relationship, inverse };
   });
 }
 
@@ -187,6 +192,7 @@ export async function deleteRelationship(deps: CampusDeps, viewer: Viewer, ident
     const relationship = await requireRelationship(tx, ident);
     const inverse = await tx.db.personRelationship.findUnique({ where: { PersonID_RelatedPersonID: { PersonID: relationship.RelatedPersonID, RelatedPersonID: relationship.PersonID } } });
     await tx.db.personRelationship.deleteMany({ where: { ID: { in: [relationship.ID, ...(inverse ? [inverse.ID] : [])] } } });
+    await peopleChanged(tx, [relationship.PersonID, relationship.RelatedPersonID]);
     return { relationship, inverse };
   });
 }
