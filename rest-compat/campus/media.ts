@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { viewerOrAnonymous, type Viewer } from '../../src/campus/auth.ts';
 import type { CampusDeps } from '../../src/campus/lookup.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/campus/media/inspect.ts';
-import { deleteMedia, getMedia, primaryPhotoOf, updateMediaCaption, uploadMedia, type MediaRow } from '../../src/campus/media/service.ts';
+import { browseMedia, deleteMedia, getMedia, primaryPhotoOf, updateMediaCaption, uploadMedia, type MediaRow } from '../../src/campus/media/service.ts';
 import { DEFAULT_THUMBNAIL, thumbnailBytes, thumbnailSize, thumbnailType, type ThumbnailSize } from '../../src/campus/media/thumbnails.ts';
 import { campusViewerOf, signedInBy } from '../../src/identity/caller.ts';
 import type { IdentityDeps } from '../../src/identity/context.ts';
@@ -20,6 +20,7 @@ import { cookieAllowed, fromNodeHeaders, usableSessionToken } from '../../src/ht
 import { notFound } from '../../src/shared/errors.ts';
 import { readFields, sessionToken, singleField } from './request.ts';
 import { sendCampusError } from './routes.ts';
+import { intParam } from './browse.ts';
 import { epoch } from './serialize.ts';
 
 /** Slate's JSON of a Media record. */
@@ -149,6 +150,13 @@ export function registerMediaRoutes(router: Router.Instance<Router.HTTPVersion.V
       caption: upload.fields.Caption,
     });
     sendJson(res, 200, { success: true, data: mediaJson(media) });
+  });
+
+  // Slate's browse of every media: Staff only (MediaRequestHandler's accountLevelBrowse).
+  on(['GET'], '/media', async ({ req, res, query }) => {
+    const offset = intParam(query.get('offset'));
+    const result = await browseMedia(campus, await viewer(req, query), { limit: intParam(query.get('limit')), offset });
+    sendJson(res, 200, { success: true, data: result.records.map(mediaJson), total: result.total, limit: result.limit ?? false, offset: offset ?? false });
   });
 
   on(['GET'], '/media/open/:id', async ({ req, res, query, params }) => {

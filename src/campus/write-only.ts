@@ -10,6 +10,7 @@ import { applyContentWriteOnly, checkContentWriteOnly } from './content-items.ts
 import type { CampusDeps, CampusRecord } from './lookup.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
 import { holdsNul } from '../shared/stored-text.ts';
+import { primaryPhotoError } from './media/service.ts';
 
 const CONTACTS = [
   { input: 'Email', primary: 'PrimaryEmailID', className: 'Emergence\\People\\ContactPoint\\Email' },
@@ -73,6 +74,9 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
     if (!point || point.Class !== c.className) errors[c.primary] = `${label.replace(/([a-z])([A-Z])/g, '$1 $2')} ${id} does not exist.`;
     else if (point.PersonID !== existing?.ID) errors[c.primary] = `${label} already belongs to another person`;
   }
+  // A primary photo is one of the person's own photos (media/service.ts).
+  const photoError = await primaryPhotoError(deps, data.PrimaryPhotoID, existing);
+  if (photoError) errors.PrimaryPhotoID = photoError;
   if (input.groupIDs !== undefined && input.groupIDs !== null) {
     const error = listError(input.groupIDs, 'Group IDs');
     if (error) return void (errors.groupIDs = error);

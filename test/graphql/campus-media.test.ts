@@ -49,6 +49,12 @@ describe('media over GraphQL', () => {
     const tooBig = await q('query($id: ID!) { person(id: $id) { photos { thumbnailUrl(width: 5000, height: 10) } } }', { id: pupil.person_id });
     expect(tooBig.errors![0]).toMatchObject({ message: 'Thumbnail size must be at most 1000x1000', extensions: { code: 'BAD_USER_INPUT' } });
     expect((await q(PHOTOS, { id: user.person_id })).data.person).toEqual({ primaryPhoto: null, photos: [] });
+    // A Disabled person's photos are Staff's only (REST answers 404 for their files).
+    const gone = (await q('mutation($i: PersonInput!) { createPerson(input: $i) { databaseId } }', { i: { firstName: 'Gone', lastName: 'Away' } })).data.createPerson.databaseId;
+    await photoFor(gone);
+    await w.app.db.person.update({ where: { ID: gone }, data: { AccountLevel: 'Disabled' } });
+    expect((await q(PHOTOS, { id: gone })).data.person.photos).toHaveLength(1);
+    expect((await q(PHOTOS, { id: gone }, user.token)).data.person).toEqual({ primaryPhoto: null, photos: [] });
   });
 
   it('sets the primary photo and captions as Staff or the person; others are refused and nothing changes', async () => {

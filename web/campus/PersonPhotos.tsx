@@ -53,7 +53,7 @@ export function PersonPhotos({ personId, me, failure }: Props) {
                       {primary?.databaseId === p.databaseId ? (
                         <span class="hint">Primary</span>
                       ) : (
-                        <button type="button" class="secondary" disabled={busy} aria-label={`Make ${label(p)} the primary photo`} onClick={() => run(() => query(Op.SET_PRIMARY_PHOTO, { person: String(personId), media: String(p.databaseId) }), 'The primary photo was changed.')}>
+                        <button type="button" class="secondary" disabled={busy} aria-label={`Make primary: ${label(p)}`} onClick={() => run(() => query(Op.SET_PRIMARY_PHOTO, { person: String(personId), media: String(p.databaseId) }), 'The primary photo was changed.')}>
                           Make primary
                         </button>
                       )}{' '}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { isStaff, requireLevel, requireReadable, requireWritable, ACCESS_DENIED } from '../access.ts';
 import { CONTENT_ROOT_CLASS, contentKindOf } from '../content-items.ts';
 import { KINDS, type KindSpec } from '../kinds.ts';
-import { InvalidRequestError, MAX_INT } from '../limits.ts';
+import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT } from '../limits.ts';
 import { findRecord, type CampusDeps, type CampusRecord } from '../lookup.ts';
 import { afterCommit, writeTransaction } from '../transaction.ts';
 import type { Viewer } from '../viewer.ts';
@@ -275,3 +275,26 @@ export async function primaryPhotoOf(deps: CampusDeps, viewer: Viewer, personIde
 /** Whether the viewer may change this person's photos (the app shows upload, delete, make-primary). */
 export const mayManagePhotos = (viewer: Viewer, personId: number) => isStaff(viewer) || (viewer.personId === personId && viewer.level !== null);
 
+
+/** Slate's /media browse (Staff): newest first, `limit` at most BROWSE_MAX_LIMIT, `offset` with a limit. */
+export async function browseMedia(deps: CampusDeps, viewer: Viewer, options: { limit?: number; offset?: number } = {}) {
+  requireLevel(viewer, 'Staff');
+  const take = Math.min(options.limit || BROWSE_MAX_LIMIT, BROWSE_MAX_LIMIT);
+  const [records, total] = await Promise.all([
+    deps.db.media.findMany({ orderBy: { ID: 'desc' }, take, skip: options.limit ? options.offset || undefined : undefined, omit: { StorageKey: true } }),
+    deps.db.media.count(),
+  ]);
+  return { records, total, limit: options.limit ? take : null };
+}
+
+/**
+ * A PrimaryPhotoID written through a person's fields (REST edit, /save, GraphQL input): a
+ * PhotoMedia of this person, else Slate-style field error text (null: fine, or not set).
+ */
+export async function primaryPhotoError(deps: CampusDeps, value: unknown, person: CampusRecord | null): Promise<string | null> {
+  if (typeof value !== 'number') return null;
+  const media = await deps.db.media.findUnique({ where: { ID: value }, select: { Class: true, ContextClass: true, ContextID: true } });
+  if (!media || media.Class !== 'PhotoMedia') return `Primary Photo ${value} does not exist.`;
+  if (media.ContextClass !== PERSON_CONTEXT || media.ContextID !== person?.ID) return "PrimaryPhoto must be one of the person's own photos";
+  return null;
+}

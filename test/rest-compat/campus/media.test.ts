@@ -71,6 +71,8 @@ describe('POST /media/upload', () => {
       [await upload(staff.token, { bytes: Buffer.from('hello'), type: 'text/plain', name: 'a.txt' }), 400, 'Unsupported file type: upload a JPEG, PNG, GIF or WebP photo, or a PDF document'],
       [await upload(staff.token, { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), type: 'image/svg+xml' }), 400, 'Unsupported file type'],
       [await upload(staff.token, { bytes: Buffer.alloc(10 * 1024 * 1024 + 1), type: 'image/png' }), 413, 'The uploaded file is too large: at most 10 MB'],
+      // Far over: refused while reading the body, before any parsing.
+      [await upload(staff.token, { bytes: Buffer.alloc(12 * 1024 * 1024), type: 'image/png' }), 413, 'The uploaded file is too large: at most 10 MB'],
       [await upload(staff.token, null, { Caption: 'x' }), 400, 'You did not select a file to upload'],
       [await upload(staff.token, { bytes: png, type: 'image/png' }, { ContextClass: 'Slate\\Courses\\Section', ContextID: '1' }), 400, 'Unsupported ContextClass'],
       [await upload(staff.token, { bytes: png, type: 'image/png' }, { ContextClass: PERSON, ContextID: '999999' }), 404, 'Context record not found'],
@@ -182,6 +184,17 @@ describe('serving media', () => {
     expect((await get(`/media/open/${id}`, user.token)).status).toBe(200);
   });
 
+  it('browses every media for Staff only, newest first', async () => {
+    expect((await get('/media')).status).toBe(401);
+    expect((await get('/media', user.token)).status).toBe(403);
+    const all = (await (await get('/media?limit=2', staff.token)).json()) as { data: Array<{ ID: number }>; total: number; limit: number };
+    expect(all.total).toBe(await w.app.db.media.count());
+    expect(all.limit).toBe(2);
+    expect(all.data).toHaveLength(2);
+    expect(all.data[0]!.ID).toBeGreaterThan(all.data[1]!.ID);
+    expect(all.data[0]).not.toHaveProperty('StorageKey');
+  });
+
   it('includes Photos and PrimaryPhoto on people, in one query each for a list', async () => {
     const one = await w.campus('GET', `/people/${subject.person_id}?include=Photos,PrimaryPhoto`, { token: user.token });
     expect(one.json.data.PrimaryPhoto).toMatchObject({ ID: id, Class: 'PhotoMedia', MIMEType: 'image/png', Width: 640 });
@@ -214,6 +227,13 @@ describe('changing and deleting media', () => {
     expect(await primaryOf(subject.person_id)).toBe(other.ID);
     await expect.poll(() => files().filter((f) => f.includes(key)).length).toBe(0);
     expect((await get(`/media/open/${primary}`)).status).toBe(404);
+    // A primary photo set through the person's fields must be their own photo.
+    const foreign = (await w.app.db.media.findFirstOrThrow({ where: { ContextID: user.person_id } })).ID;
+    const refused = await w.campus('POST', `/people/${subject.person_id}/edit`, { token: staff.token, fields: { PrimaryPhotoID: foreign }, json: true });
+    expect(refused.json).toMatchObject({ success: false, validationErrors: { PrimaryPhotoID: "PrimaryPhoto must be one of the person's own photos" } });
+    expect((await w.campus('POST', `/people/${subject.person_id}/edit`, { token: staff.token, fields: { PrimaryPhotoID: 999999 }, json: true })).json.validationErrors).toEqual({ PrimaryPhotoID: 'Primary Photo 999999 does not exist.' });
+    expect((await w.campus('POST', `/people/${subject.person_id}/edit`, { token: staff.token, fields: { PrimaryPhotoID: other.ID }, json: true })).json.success).toBe(true);
+    expect(await primaryOf(subject.person_id)).toBe(other.ID);
     // The last photo deleted: no primary photo.
     await w.campus('POST', `/media/${other.ID}/delete`, { token: staff.token });
     expect(await primaryOf(subject.person_id)).toBeNull();

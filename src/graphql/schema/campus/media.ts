@@ -5,6 +5,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { KINDS } from '../../../campus/kinds.ts';
+import { isStaff } from '../../../campus/access.ts';
 import type { CampusRecord } from '../../../campus/lookup.ts';
 import { deleteMedia, mediaByIds, mediaId, photosOf, setPrimaryPhoto, updateMediaCaption, type PublicMedia } from '../../../campus/media/service.ts';
 import { thumbnailSize } from '../../../campus/media/thumbnails.ts';
@@ -43,12 +44,15 @@ export const MediaRef = builder.objectRef<PublicMedia>('Media').implement({
 
 type Field = { field: (o: object) => unknown };
 
+/** A Disabled person's photos are Staff's only, as REST's /media and /thumbnail answer 404 to others. */
+const photosHidden = async (p: CampusRecord, ctx: GraphQLContext) => p.AccountLevel === 'Disabled' && !isStaff(await ctx.viewer());
+
 builder.objectField(campusRefs.Person as never, 'photos', (t) =>
   (t as unknown as Field).field({
     type: [MediaRef],
     description: "The person's photos, oldest first (as visible as the person). Upload more with REST: POST /media/upload with ContextClass=Emergence\\People\\Person and ContextID",
     resolve: async (p: CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
-      (await scopedLoader(ctx, info, 'person-photos', (ids) => photosOf(ctx.campus, ids)).load(p.ID)) ?? [],
+      (await photosHidden(p, ctx)) ? [] : ((await scopedLoader(ctx, info, 'person-photos', (ids) => photosOf(ctx.campus, ids)).load(p.ID)) ?? []),
   }) as never,
 );
 
@@ -58,7 +62,7 @@ builder.objectField(campusRefs.Person as never, 'primaryPhoto', (t) =>
     nullable: true,
     description: 'The photo shown for the person (the first one uploaded, until another is chosen with setPrimaryPhoto)',
     resolve: async (p: CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
-      typeof p.PrimaryPhotoID === 'number' ? scopedLoader(ctx, info, 'media-by-id', (ids) => mediaByIds(ctx.campus, ids)).load(p.PrimaryPhotoID) : null,
+      typeof p.PrimaryPhotoID === 'number' && !(await photosHidden(p, ctx)) ? scopedLoader(ctx, info, 'media-by-id', (ids) => mediaByIds(ctx.campus, ids)).load(p.PrimaryPhotoID) : null,
   }) as never,
 );
 
