@@ -17,6 +17,11 @@ export interface FieldSpec {
   ref?: KindName;
   /** Slate's message when a required field is missing (default "<Field> is missing."). */
   requiredMessage?: string;
+  /**
+   * The key of this field's errors in `validationErrors` when it is not the field's name: Slate's
+   * require-relationship validators name the relationship (a section's `Course`, not `CourseID`).
+   */
+  errorKey?: string;
   /** Minimum length for strings (Slate: first and last names need 2 characters). */
   minLength?: number;
   /** Visible only to callers at this level or above (Slate's accountLevelEnumerate). */
@@ -112,7 +117,7 @@ export const KINDS: Record<KindName, KindSpec> = {
     handleFrom: 'Title',
     versioned: true,
     fields: [
-      { name: 'CourseID', type: 'int', required: true, ref: 'Course', requiredMessage: 'Course must be selected' },
+      { name: 'CourseID', type: 'int', required: true, ref: 'Course', requiredMessage: 'Course must be selected', errorKey: 'Course' },
       { name: 'Title', type: 'varchar' },
       { name: 'Handle', type: 'varchar' },
       { name: 'Code', type: 'varchar' },

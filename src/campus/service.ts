@@ -139,7 +139,7 @@ async function checkReferences(deps: CampusDeps, kind: KindSpec, data: RecordInp
     const target = KINDS[field.ref];
     const found = await delegate(deps.db, target).findFirst({ where: { ID: value, ...kindScope(target) }, select: target.tree ? { ID: true, ParentID: true } : { ID: true } });
     if (!found) {
-      errors[field.name] = `${spacify(field.ref)} ${value} does not exist.`;
+      errors[field.errorKey ?? field.name] = `${spacify(field.ref)} ${value} does not exist.`;
     } else if (field.name === 'ParentID' && selfId !== null) {
       // A record cannot become its own ancestor.
       for (let cursor: CampusRecord | null = found; cursor; ) {

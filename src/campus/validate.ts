@@ -83,18 +83,18 @@ export function validateFields(kind: KindSpec, input: RecordInput, existing: Rec
     let raw = key === undefined ? undefined : input[key];
     if (typeof raw === 'string' && raw.trim() === '') raw = null;
     if (raw === undefined) {
-      if (!existing && field.required) errors[field.name] = field.requiredMessage ?? `${spacify(field.name)} is missing.`;
+      if (!existing && field.required) errors[field.errorKey ?? field.name] = field.requiredMessage ?? `${spacify(field.name)} is missing.`;
       continue;
     }
     if (raw === null) {
-      if (field.required) errors[field.name] = field.requiredMessage ?? `${spacify(field.name)} is missing.`;
+      if (field.required) errors[field.errorKey ?? field.name] = field.requiredMessage ?? `${spacify(field.name)} is missing.`;
       // A blank field with a default (Status, Visibility) takes it: those columns hold no null.
       else data[field.name] = field.default ?? null;
       continue;
     }
     const { value, error } = convert(field, raw);
     if (error) {
-      errors[field.name] = error;
+      errors[field.errorKey ?? field.name] = error;
     } else if (field.minLength && String(value).length < field.minLength) {
       errors[field.name] = field.requiredMessage ?? `${spacify(field.name)} is too short.`;
     } else {

@@ -56,7 +56,7 @@ describe('validateFields', () => {
   it('on create, names every missing required field with Slate’s message', () => {
     expect(validateFields(KINDS.Course, {}, null).errors).toEqual({ Title: 'Title is missing.', Code: 'Code is missing.' });
     expect(validateFields(KINDS.Person, {}, null).errors).toEqual({ FirstName: 'First name is required.', LastName: 'Last name is required.' });
-    expect(validateFields(KINDS.Section, {}, null).errors).toEqual({ CourseID: 'Course must be selected' });
+    expect(validateFields(KINDS.Section, {}, null).errors).toEqual({ Course: 'Course must be selected' });
     expect(validateFields(KINDS.BlogPost, {}, null).errors).toEqual({ Title: 'A title is required' });
   });
 

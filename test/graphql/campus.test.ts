@@ -28,7 +28,7 @@ describe('campus records over GraphQL', () => {
 
   it('reports validation errors per field under extensions.validationErrors', async () => {
     const r = await q('mutation { createSection(input: { title: "No course" }) { databaseId } }');
-    expect(r.errors![0]).toMatchObject({ message: 'Course must be selected', extensions: { code: 'BAD_USER_INPUT', validationErrors: { CourseID: 'Course must be selected' } } });
+    expect(r.errors![0]).toMatchObject({ message: 'Course must be selected', extensions: { code: 'BAD_USER_INPUT', validationErrors: { Course: 'Course must be selected' } } });
     const t = await q('mutation { createTerm(input: { title: "T", starDate: "2026-02-30" }) { databaseId } }');
     expect(t.errors![0]!.extensions.validationErrors).toEqual({ StarDate: 'Star Date is invalid.' });
   });

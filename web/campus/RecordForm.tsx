@@ -98,7 +98,8 @@ export function RecordForm({ def, id, me, failure }: Props) {
       const next: Record<string, string> = {};
       const elsewhere: string[] = [];
       for (const [slate, message] of Object.entries(byField)) {
-        const field = def.fields.find((f) => f.slate === slate);
+        // Slate names a relationship's error by the relationship (`Course`), the field is its ID (`CourseID`).
+        const field = def.fields.find((f) => f.slate === slate) ?? def.fields.find((f) => f.slate === `${slate}ID`);
         if (field) next[field.name] = message;
         else elsewhere.push(message);
       }

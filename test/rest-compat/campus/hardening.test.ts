@@ -248,7 +248,7 @@ describe('IDs and references out of range', () => {
   it.each([1e30, -1, 1.5, 2 ** 31])('CourseID %s is a field error, nothing stored', async (value) => {
     const before = await snapshot();
     const res = await create('sections', { CourseID: value });
-    expect(res.json).toEqual({ success: false, data: { CourseID: value }, validationErrors: { CourseID: 'Course ID is invalid.' }, message: 'Course ID is invalid.' });
+    expect(res.json).toEqual({ success: false, data: { CourseID: value }, validationErrors: { Course: 'Course ID is invalid.' }, message: 'Course ID is invalid.' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -257,7 +257,7 @@ describe('IDs and references out of range', () => {
     const section = (await create('sections', { CourseID: course.ID })).json.data;
     const before = await snapshot();
     const edit = await w.campus('POST', `/sections/${section.ID}/edit`, { token: staff, json: true, fields: { CourseID: 1e30, StudentsCapacity: 2 ** 53 } });
-    expect(edit.json).toMatchObject({ success: false, validationErrors: { CourseID: 'Course ID is invalid.', StudentsCapacity: 'Students Capacity is invalid.' } });
+    expect(edit.json).toMatchObject({ success: false, validationErrors: { Course: 'Course ID is invalid.', StudentsCapacity: 'Students Capacity is invalid.' } });
     const ctx = await create('blog', { Title: 'Ctx', ContextClass: 'Slate\\Courses\\Course', ContextID: 1e30 });
     expect(ctx.json.validationErrors).toEqual({ ContextID: 'Context ID is invalid.' });
     const groups = await create('people', { FirstName: 'Gus', LastName: 'Groups', groupIDs: ['99999999999999999999'] });

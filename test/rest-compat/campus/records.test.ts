@@ -52,7 +52,7 @@ describe('create, read and delete for every kind', () => {
     const course = (await create('courses', { Title: 'Biology', Code: 'Bio 101' })).json.data;
     const term = (await create('terms', { Title: 'Spring' })).json.data;
     const missing = await create('sections', { Title: 'Bio A' });
-    expect(missing.json).toMatchObject({ success: false, validationErrors: { CourseID: 'Course must be selected' } });
+    expect(missing.json).toMatchObject({ success: false, validationErrors: { Course: 'Course must be selected' } });
     const s1 = await create('sections', { CourseID: course.ID, TermID: term.ID, Title: 'Bio A' });
     expect(s1.json.data).toMatchObject({ Code: 'BIO_101-001', Handle: 'bio_a', TermID: term.ID, Status: 'Live' });
     const s2 = await create('sections', { CourseID: course.ID, Title: 'Bio A' });
