@@ -127,6 +127,22 @@ describe('statusPageChanged (no key)', () => {
     s.stop();
   });
 
+  it('sends the page at once to a second viewer too (viewers of one page share one subscription)', async () => {
+    const first = subscribe('alice-status');
+    await first.until(1);
+    const second = subscribe('alice-status');
+    await second.until(1);
+    expect(second.events[0].data.statusPageChanged).toEqual(first.events.at(-1).data.statusPageChanged);
+    // Then both get the next change, once.
+    await w.ping(new URL(checks.web!.ping).pathname);
+    await first.until(first.events.length + 1);
+    await second.until(2);
+    expect(second.events.at(-1)).toEqual(first.events.at(-1));
+    expect(second.events).toHaveLength(2);
+    first.stop();
+    second.stop();
+  });
+
   it('ends with NOT_FOUND for an unknown slug', async () => {
     const s = subscribe('nobody');
     await s.until(1);

@@ -16,6 +16,12 @@ type Source = AsyncIterable<ExecutionResult>;
 type Started = Source | ExecutionResult;
 
 const BUFFER = 256;
+
+/**
+ * A subscription field's extension: its results are whole states ("the status page now"), not
+ * events, so a subscriber who joins a shared one late is given the latest result at once.
+ */
+export const REPLAYS_LATEST = 'sharedReplaysLatest';
 /** Direct subscribers sent to per turn of the event loop, so requests keep being answered meanwhile. */
 const SEND_SLICE = 256;
 
@@ -110,12 +116,15 @@ export class Sink implements AsyncIterableIterator<ExecutionResult> {
 class Hub {
   readonly sinks = new Set<Sink>();
   #closed = false;
+  /** The last result, for a subscription whose results are whole states (replayLatest). */
+  #latest: ExecutionResult | null = null;
   private source: AsyncIterator<ExecutionResult>;
 
   constructor(
     stream: Source,
     private serialize: SerializeResult,
     private onClose: () => void,
+    private replayLatest = false,
   ) {
     this.source = stream[Symbol.asyncIterator]();
     void this.#pump();
@@ -125,6 +134,9 @@ class Hub {
   join(): Sink | null {
     if (this.#closed) return null;
     const sink = new Sink((s) => this.#leave(s), this.serialize);
+    // A state subscription's first result is "the state now": one who joins later gets the
+    // latest state at once, as the first subscriber got its own.
+    if (this.#latest) sink.push(this.#latest);
     this.sinks.add(sink);
     return sink;
   }
@@ -134,6 +146,7 @@ class Hub {
       for (;;) {
         const { value, done } = await this.source.next();
         if (done || this.#closed) break;
+        if (this.replayLatest) this.#latest = value;
         // Direct subscribers in slices, the next event only once every subscriber has this
         // one: each still gets every event in order. One serialization serves them all.
         let payload: Buffer | undefined;
@@ -173,7 +186,7 @@ export interface SharedSubscriptions {
    * `start` runs the subscription for real; subscribers with the same `key` join the first
    * one's. A start that fails (an error result: bad key, unknown check) is never shared.
    */
-  subscribe(key: string, start: () => Promise<Started>): Promise<Started>;
+  subscribe(key: string, start: () => Promise<Started>, options?: { replayLatest?: boolean }): Promise<Started>;
   /** Live shared subscriptions, i.e. event listeners held. */
   count(): number;
   /** Subscribers over all of them. */
@@ -190,7 +203,7 @@ export function createSharedSubscriptions(serialize: SerializeResult = toJsonByt
   return {
     count: () => live().length,
     subscribers: () => live().reduce((n, h) => n + h.sinks.size, 0),
-    async subscribe(key, start) {
+    async subscribe(key, start, options = {}) {
       for (;;) {
         let entry = hubs.get(key);
         if (!entry) {
@@ -200,9 +213,14 @@ export function createSharedSubscriptions(serialize: SerializeResult = toJsonByt
               hubs.delete(key);
               return started;
             }
-            const hub: Hub = new Hub(started, serialize, () => {
-              if (hubs.get(key) === hub) hubs.delete(key);
-            });
+            const hub: Hub = new Hub(
+              started,
+              serialize,
+              () => {
+                if (hubs.get(key) === hub) hubs.delete(key);
+              },
+              options.replayLatest,
+            );
             hubs.set(key, hub);
             return hub;
           })();

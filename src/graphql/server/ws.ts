@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { CloseCode } from 'graphql-ws';
-import { GraphQLError, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, Kind, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { MonitoringDeps } from '../../monitoring/context.ts';
 import type { GatewayServices } from '../../services.ts';
@@ -21,7 +21,7 @@ import { clientOf } from '../../http/client-address.ts';
 
 /** The close reason of a message nested too deeply (graphql-ws's 4400 Bad Request). */
 export const TOO_DEEP_SOCKET_MESSAGE = `message too deeply nested: at most ${MAX_JSON_DEPTH} levels`;
-import { createSharedSubscriptions, Sink } from './shared-subscriptions.ts';
+import { createSharedSubscriptions, REPLAYS_LATEST, Sink } from './shared-subscriptions.ts';
 import { nextWriter } from './ws-frames.ts';
 import type { Verdict } from '../../http/rate-limit.ts';
 
@@ -34,6 +34,19 @@ function liveClock<C extends object>(context: C, deps: MonitoringDeps): C {
 }
 
 /** The credentials an operation runs with, as the context reads them (yoga.ts): the key of sharing. */
+/**
+ * Whether the operation's results are whole states (every root field marked `REPLAYS_LATEST`,
+ * e.g. statusPageChanged): a subscriber joining a shared one then gets the latest state at once.
+ */
+function replaysLatest(args: ExecutionArgs): boolean {
+  const type = args.schema.getSubscriptionType();
+  const operation = args.document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
+  );
+  const roots = operation?.selectionSet.selections ?? [];
+  return !!type && roots.length > 0 && roots.every((s) => s.kind === Kind.FIELD && type.getFields()[s.name.value]?.extensions?.[REPLAYS_LATEST] === true);
+}
+
 function shareKeyOf(params: Record<string, unknown> | undefined, payload: { query: string; operationName?: string | null; variables?: unknown; extensions?: unknown }, sessionToken: string | null) {
   // The socket's session is part of the key: one person's results never reach another's socket.
   return JSON.stringify([
@@ -136,7 +149,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: Enveloped['execute'] }).execute(args),
       subscribe: (args: ExecutionArgs) => {
         const { subscribe, shareKey } = args.rootValue as { subscribe: Enveloped['subscribe']; shareKey: string };
-        return shared.subscribe(shareKey, async () => subscribe(args));
+        return shared.subscribe(shareKey, async () => subscribe(args), { replayLatest: replaysLatest(args) });
       },
       onConnect: async (ctx) => {
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;

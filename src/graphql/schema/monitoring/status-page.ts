@@ -2,6 +2,7 @@
 // without a key and show only what the domain's PublicCheck carries (names, statuses, last
 // pings); `setStatusPage` publishes or withdraws the key's project's page (read-write keys).
 import { builder } from '../builder.ts';
+import { REPLAYS_LATEST } from '../../server/shared-subscriptions.ts';
 import { writableProject } from '../../../monitoring/access.ts';
 import { accessToProjectArg } from './project-access.ts';
 import {
@@ -69,6 +70,8 @@ builder.subscriptionField('statusPageChanged', (t) =>
     type: StatusPageRef,
     description: 'The status page now, then again after each change of its checks. Needs no key',
     args: { slug: t.arg.string({ required: true }) },
+    // Viewers of one page share one subscription: each who joins later still gets the page now.
+    extensions: { [REPLAYS_LATEST]: true },
     subscribe: (_root, args, ctx) => watchStatusPage(ctx.deps, args.slug),
     // Read at each event's time (an SSE context's `now` is its subscribe time).
     resolve: (_signal, args, ctx) => readStatusPage(ctx.deps, args.slug, ctx.deps.clock.now()),
