@@ -64,7 +64,7 @@ function parsePostal(input: string): string {
 
 function postalString(data: string): string {
   const a = postalParts(data);
-  // A postal point written through a person's `Postal` pseudo-field holds the text as typed.
+  // A postal point written through a person's `Postal` field before it was read as Slate reads it holds the text as typed.
   if (!a) return data;
   let s = `${a.number ?? ''} ${a.street ?? ''}`;
   if (a.name) s = `${a.name}\n${s}`;
@@ -245,6 +245,28 @@ async function resolveInput(deps: CampusDeps, input: PointInput, existing: Conta
   if (!finalLabel && !cls?.defaultLabel) errors.Label = 'A label is required';
   if (Object.keys(errors).length) throw new RecordValidationError(errors, { ...input });
   return { cls: cls!, Class: className!, PersonID: personId!, Label: finalLabel || cls!.defaultLabel, Data: serialized, primary: truthy(input.Primary) };
+}
+
+/**
+ * A person's `Email`, `Phone` or `Postal` pseudo-field (write-only.ts): the text read as the
+ * class reads it (Slate's fromString), the person's point with that value, or a new one with the
+ * class's default label. Returns its ID, for the primary field. In the person's write transaction.
+ */
+export async function pointFromPersonField(deps: CampusDeps, personId: number, className: string, text: string): Promise<number> {
+  const cls = POINT_CLASSES[className]!;
+  const data = cls.fromString(text.trim());
+  const existing = await deps.db.contactPoint.findFirst({ where: { PersonID: personId, Class: className, Data: data }, select: { ID: true } });
+  if (existing) return existing.ID;
+  const created = await deps.db.contactPoint.create({ data: { PersonID: personId, Class: className, Label: cls.defaultLabel, Data: data, Created: deps.clock.now() } });
+  return created.ID;
+}
+
+/** Slate's Email::validate for a person's `Email` field: another person's email point with this address refuses it. */
+export async function emailTakenByOther(deps: CampusDeps, personId: number | null, text: string): Promise<boolean> {
+  const className = `${NS}Email`;
+  const data = POINT_CLASSES[className]!.fromString(text.trim());
+  const taken = await deps.db.contactPoint.findFirst({ where: { Class: className, Data: data, ...(personId === null ? {} : { PersonID: { not: personId } }) }, select: { ID: true } });
+  return taken !== null;
 }
 
 /** Points the person's primary field of the class at the newest other point of it, or at none. */

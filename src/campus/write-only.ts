@@ -11,6 +11,7 @@ import type { CampusDeps, CampusRecord } from './lookup.ts';
 import type { FieldErrors, RecordInput } from './validate.ts';
 import { holdsNul } from '../shared/stored-text.ts';
 import { primaryPhotoError } from './media/service.ts';
+import { emailTakenByOther, pointFromPersonField } from './contact-points.ts';
 
 const CONTACTS = [
   { input: 'Email', primary: 'PrimaryEmailID', className: 'Emergence\\People\\ContactPoint\\Email' },
@@ -66,6 +67,10 @@ export async function checkWriteOnly(deps: CampusDeps, kind: KindSpec, input: Re
   }
   if (typeof input.Email === 'string' && !errors.Email && input.Email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.Email.trim())) errors.Email = 'Email is invalid.';
   if (typeof input.Phone === 'string' && !errors.Phone && input.Phone.trim() && !/^[+\d][\d\s().-]{4,}$/.test(input.Phone.trim())) errors.Phone = 'Phone is invalid.';
+  // As a contact point made at /contact-points: an address another person's email point holds is refused.
+  if (typeof input.Email === 'string' && !errors.Email && input.Email.trim() && (await emailTakenByOther(deps, existing?.ID ?? null, input.Email))) {
+    errors.Email = 'Cannot create an email contact point that matches an existing email contact point';
+  }
   for (const c of CONTACTS) {
     const id = data[c.primary];
     if (typeof id !== 'number') continue;
@@ -99,10 +104,7 @@ export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: Kin
     for (const c of CONTACTS) {
       const value = input[c.input];
       if (typeof value !== 'string' || !value.trim()) continue;
-      const data = value.trim();
-      const existing = await deps.db.contactPoint.findFirst({ where: { PersonID: record.ID, Class: c.className, Data: data } });
-      const point = existing ?? (await deps.db.contactPoint.create({ data: { PersonID: record.ID, Class: c.className, Data: data } }));
-      primary[c.primary] = point.ID;
+      primary[c.primary] = await pointFromPersonField(deps, record.ID, c.className, value);
     }
     if (input.groupIDs !== undefined) await setPersonGroups(deps, viewer, record.ID, list(input.groupIDs));
     if (Object.keys(primary).length) return (await deps.db.person.update({ where: { ID: record.ID }, data: primary })) as unknown as CampusRecord;

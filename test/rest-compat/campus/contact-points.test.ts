@@ -71,6 +71,22 @@ describe('/contact-points writes', () => {
     expect(list.json.data).toEqual([expect.objectContaining({ Data: 'other@example.org', Primary: true })]);
   });
 
+  it('reads a person\'s Phone and Postal fields as their classes do, with the default labels, and refuses another person\'s email address', async () => {
+    const third = (await w.campusToken('User')).person_id;
+    const viaPerson = await post(`/people/${third}/edit`, { Phone: '267 555 9876', Postal: '123 Main St, Philadelphia, PA 19104' });
+    expect(viaPerson.json.success, viaPerson.text).toBe(true);
+    const list = await get(`/contact-points?person=${third}&include=String,Primary`);
+    expect(list.json.data).toEqual([
+      expect.objectContaining({ Class: `${NS}Phone`, Label: 'Phone', Data: '2675559876', String: '(267) 555-9876', Primary: true }),
+      expect.objectContaining({ Class: `${NS}Postal`, Label: 'Postal', String: '123 Main St\nPhiladelphia, PA 19104', Primary: true }),
+    ]);
+    // other@example.org is the other person's (the test above): refused, nothing stored.
+    const before = await w.app.db.contactPoint.count();
+    const taken = await post(`/people/${third}/edit`, { Email: 'other@example.org' });
+    expect(taken.json).toMatchObject({ success: false, validationErrors: { Email: 'Cannot create an email contact point that matches an existing email contact point' } });
+    expect(await w.app.db.contactPoint.count()).toBe(before);
+  });
+
   it('moves a point to another person, the person it left getting their next one as primary', async () => {
     const temp = (await post('/people/create', { FirstName: 'Mover', LastName: 'Person' })).json.data;
     const a = (await post('/contact-points/create', { PersonID: temp.ID, Class: 'Phone', String: '2155550200' })).json.data;
