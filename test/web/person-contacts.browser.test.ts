@@ -112,6 +112,19 @@ suite('person contact points and relationships', () => {
     expect((await api(page, `{ person(id: ${ids.mina}) { relationships { label } } }`)).person.relationships).toEqual([]);
   });
 
+  it('shows a contact point added and deleted elsewhere without reloading (the person changes live)', async () => {
+    const panel = page.getByRole('region', { name: 'Contact details' });
+    await panel.locator('tbody tr').filter({ hasText: 'kim@example.org' }).waitFor();
+    const { token } = await site.w.campusToken('Staff');
+    const made = await campusGql(site.w, `mutation { createContactPoint(person: "${ids.kim}", kind: Link, label: "Blog", value: "https://kim.example.org") { databaseId } }`, {}, token);
+    expect(made.errors).toBeUndefined();
+    const link = panel.locator('tbody tr').filter({ hasText: 'https://kim.example.org' });
+    await link.waitFor();
+    const gone = await campusGql(site.w, `mutation { deleteContactPoint(id: "${made.data.createContactPoint.databaseId}") }`, {}, token);
+    expect(gone.errors).toBeUndefined();
+    await link.waitFor({ state: 'detached' });
+  });
+
   it('shows another Student the hint and no controls', async () => {
     await site.browser.context.clearCookies();
     await signInAt(site, page, student, `/?project=${studentProjectId}#/campus/people/${ids.kim}`);

@@ -14,12 +14,14 @@ interface Props {
   personId: number;
   me: Me;
   failure: (err: unknown) => string;
+  /** Changes when the person changed elsewhere (their page read them again): the panel reads again too. */
+  revision?: unknown;
 }
 
 const KINDS: Op.ContactPointKind[] = ['Email', 'Phone', 'Postal', 'Network', 'Link'] as Op.ContactPointKind[];
 const HIDDEN = 'None you may see (shown to Staff, to the person themselves and to their guardians).';
 
-export function PersonContacts({ personId, me, failure }: Props) {
+export function PersonContacts({ personId, me, failure, revision }: Props) {
   // Each change reads the lists again: what shows is what was stored.
   const { value: data, error, done, busy, run } = useLoaded(
     async () => {
@@ -27,7 +29,7 @@ export function PersonContacts({ personId, me, failure }: Props) {
       return { points: person?.contactPoints ?? null, relationships: person?.relationships ?? null };
     },
     failure,
-    [personId],
+    [personId, revision],
   );
   const [editing, setEditing] = useState<number | null>(null);
   const staff = atLeast(me.level, 'Staff');

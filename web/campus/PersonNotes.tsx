@@ -14,6 +14,8 @@ interface Props {
   personId: number;
   me: Me;
   failure: (err: unknown) => string;
+  /** Changes when the person changed elsewhere (their page read them again): the panel reads again too. */
+  revision?: unknown;
 }
 
 const FORMATS = ['html', 'plain'] as const;
@@ -52,9 +54,9 @@ export function PersonNotes(props: Props) {
   return atLeast(props.me.level, 'Staff') ? <NotesPanel {...props} /> : null;
 }
 
-function NotesPanel({ personId, failure }: Props) {
+function NotesPanel({ personId, failure, revision }: Props) {
   // Each change reads the notes again: what shows is what was stored.
-  const { value: notes, error, done, busy, run } = useLoaded(async () => (await query(Op.PERSON_NOTES, { id: String(personId) })).person?.notes ?? [], failure, [personId]);
+  const { value: notes, error, done, busy, run } = useLoaded(async () => (await query(Op.PERSON_NOTES, { id: String(personId) })).person?.notes ?? [], failure, [personId, revision]);
   const [editing, setEditing] = useState<number | null>(null);
 
   return (

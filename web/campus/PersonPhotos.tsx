@@ -12,10 +12,12 @@ interface Props {
   personId: number;
   me: Me;
   failure: (err: unknown) => string;
+  /** Changes when the person changed elsewhere (their page read them again): the panel reads again too. */
+  revision?: unknown;
 }
 
-export function PersonPhotos({ personId, me, failure }: Props) {
-  const { value: person, error, done, busy, run } = useLoaded(async () => (await query(Op.PERSON_PHOTOS, { id: String(personId) })).person, failure, [personId]);
+export function PersonPhotos({ personId, me, failure, revision }: Props) {
+  const { value: person, error, done, busy, run } = useLoaded(async () => (await query(Op.PERSON_PHOTOS, { id: String(personId) })).person, failure, [personId, revision]);
   const manage = atLeast(me.level, 'Staff') || me.personId === personId;
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');

@@ -241,9 +241,10 @@ function PersonBody({ record: p, me, failure }: ViewProps<Op.PersonRecord>) {
           </tbody>
         </table>
       </Related>
-      <PersonPhotos personId={p.databaseId} me={me} failure={failure} />
-      <PersonContacts personId={p.databaseId} me={me} failure={failure} />
-      <PersonNotes personId={p.databaseId} me={me} failure={failure} />
+      {/* Each time the page reads the person again (a change pushed live), the panels do too. */}
+      <PersonPhotos personId={p.databaseId} me={me} failure={failure} revision={p} />
+      <PersonContacts personId={p.databaseId} me={me} failure={failure} revision={p} />
+      <PersonNotes personId={p.databaseId} me={me} failure={failure} revision={p} />
     </>
   );
 }
