@@ -1,4 +1,4 @@
-// What hangs off a person (contact points, relationships, notes) changing is the person changing,
+// What hangs off a person (contact points, relationships, notes, photos) changing is the person changing,
 // for live subscribers: recordChanged "updated" with the person as stored, committed with the write
 // (transaction.ts commitEvent) and published after it, so a page showing the person reads it again.
 import type { CampusDeps } from './lookup.ts';

@@ -1,6 +1,7 @@
-// A person's contact points, relationships and notes changing is the person changing, for live
+// A person's contact points, relationships, notes and photos changing is the person changing, for live
 // subscribers (issue #28): recordChanged "updated" with the person, once per person touched,
 // after the write commits; a refused write announces nothing.
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createWorld, type World } from '../helpers/world.ts';
 import { campusGql } from '../helpers/gql.ts';
@@ -21,7 +22,7 @@ async function ok(query: string, variables: Record<string, unknown> = {}) {
 const person = async (firstName: string) =>
   (await ok('mutation($f: String!) { createPerson(input: { firstName: $f, lastName: "Lee" }) { databaseId } }', { f: firstName })).createPerson.databaseId as number;
 
-it('announces the people a contact point, a relationship or a note changes, and nothing for a refused write', async () => {
+it('announces the people a contact point, a relationship, a note or a photo changes, and nothing for a refused write', async () => {
   const ada = await person('Ada');
   const ben = await person('Ben');
   const seen: Array<[string, string, number]> = [];
@@ -41,6 +42,18 @@ it('announces the people a contact point, a relationship or a note changes, and 
     expect(seen.splice(0)).toEqual([['Person', 'updated', ben]]);
     await ok('mutation($id: ID!) { deleteNote(id: $id) { databaseId } }', { id: String(note.databaseId) });
     expect(seen.splice(0)).toEqual([['Person', 'updated', ben]]);
+
+    // A photo uploaded for Ada, then deleted.
+    const form = new FormData();
+    form.set('ContextClass', 'Emergence\\People\\Person');
+    form.set('ContextID', String(ada));
+    form.set('mediaFile', new Blob([await sharp({ create: { width: 2, height: 2, channels: 3, background: '#f00' } }).png().toBuffer()], { type: 'image/png' }), 'ada.png');
+    const upload = await fetch(`${w.url}/media/upload`, { method: 'POST', headers: { Authorization: `Token ${staff}`, Accept: 'application/json' }, body: form });
+    const media = (await upload.json()) as { data: { ID: number } };
+    expect(upload.status).toBe(200);
+    expect(seen.splice(0)).toEqual([['Person', 'updated', ada]]);
+    await ok('mutation($id: ID!) { deleteMedia(id: $id) { databaseId } }', { id: String(media.data.ID) });
+    expect(seen.splice(0)).toEqual([['Person', 'updated', ada]]);
 
     // Refused (no subject): nothing is written, nothing announced.
     const refused = (await campusGql(w, 'mutation($p: ID!) { createNote(person: $p, input: { message: "x" }) { databaseId } }', { p: String(ben) }, staff)) as { errors?: unknown[] };

@@ -10,6 +10,7 @@ import { KINDS, type KindSpec } from '../kinds.ts';
 import { BROWSE_MAX_LIMIT, InvalidRequestError, MAX_INT } from '../limits.ts';
 import { findRecord, type CampusDeps, type CampusRecord } from '../lookup.ts';
 import { afterCommit, writeTransaction } from '../transaction.ts';
+import { peopleChanged } from '../people-changed.ts';
 import type { Viewer } from '../viewer.ts';
 import { forbidden, notFound, validationError } from '../../shared/errors.ts';
 import { inspectUpload } from './inspect.ts';
@@ -167,6 +168,7 @@ export async function uploadMedia(deps: CampusDeps, viewer: Viewer, upload: Uplo
         // Compare-and-set: of two first uploads at once, one becomes primary.
         await tx.db.person.updateMany({ where: { ID: context.record.ID, PrimaryPhotoID: null }, data: { PrimaryPhotoID: media.ID } });
       }
+      if (context?.kind === KINDS.Person) await peopleChanged(tx, [context.record.ID]);
       return media;
     });
   } catch (err) {
@@ -204,6 +206,7 @@ export async function deleteMedia(deps: CampusDeps, viewer: Viewer, ident: strin
     for (const person of people) {
       await tx.db.person.update({ where: { ID: person.ID }, data: { PrimaryPhotoID: await newestPhotoId(tx, person.ID) } });
     }
+    if (media.ContextClass === PERSON_CONTEXT && media.ContextID !== null) await peopleChanged(tx, [media.ContextID]);
     removeFilesAfterCommit(tx, [media.StorageKey]);
     return media;
   });
@@ -231,7 +234,9 @@ export async function setPrimaryPhoto(deps: CampusDeps, viewer: Viewer, personId
       if (media.ContextClass !== PERSON_CONTEXT || media.ContextID !== person.ID || media.Class !== 'PhotoMedia') throw validationError("The primary photo must be one of the person's own photos");
       id = media.ID;
     }
-    return (await tx.db.person.update({ where: { ID: person.ID }, data: { PrimaryPhotoID: id } })) as unknown as CampusRecord;
+    const updated = (await tx.db.person.update({ where: { ID: person.ID }, data: { PrimaryPhotoID: id } })) as unknown as CampusRecord;
+    await peopleChanged(tx, [person.ID]);
+    return updated;
   });
 }
 
