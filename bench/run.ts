@@ -3,6 +3,8 @@
 // `npm run bench -- --smoke`: small sizes, nothing written (CI runs this); `--only=ping,graphql`.
 // `--db postgres [--db-url postgresql://…] [--redis-url redis://…]`: the suites that apply on
 // PostgreSQL (one fresh database per suite, dropped after), written to the PostgreSQL block.
+// `--soak <minutes>`: only the soak (bench/suites/soak.ts), on SQLite, that long; written to
+// the soak block of docs/performance.md when it ran 10 minutes or more (shorter runs print only).
 import { hasWrk } from './lib/load.ts';
 import { BenchArgsError, parseBenchArgs } from './lib/args.ts';
 import { machine, table, writePerformanceDoc, type Figure } from './lib/report.ts';
@@ -14,6 +16,7 @@ import { coldStartSuite } from './suites/cold-start.ts';
 import { subscriptionsSuite } from './suites/subscriptions.ts';
 import { notificationsSuite } from './suites/notifications.ts';
 import { fanoutSuite } from './suites/fanout.ts';
+import { soakSuite } from './suites/soak.ts';
 import { webRenderSuite } from './web-render.ts';
 import os from 'node:os';
 import pg from 'pg';
@@ -36,7 +39,7 @@ try {
   console.error(`bench: ${err.message}`);
   process.exit(2);
 }
-const { smoke, only, db } = args;
+const { smoke, only, db, soak } = args;
 
 // A suite waiting on something that can no longer happen leaves Node nothing to do, and Node
 // would end the run silently with status 0: such a run must fail.
@@ -65,7 +68,8 @@ const ctx = createContext(args);
 const figures: Figure[] = [];
 console.log(`${machine()}; load generator: ${hasWrk ? 'wrk' : 'node (wrk not installed)'}${setup ? `; ${setup}` : ''}${smoke ? '; SMOKE RUN, sizes reduced' : ''}`);
 try {
-  for (const [name, suite] of Object.entries(SUITES[db])) {
+  const suites: Array<[string, Suite]> = soak !== undefined ? [['soak', (c) => soakSuite(c, soak)]] : Object.entries(SUITES[db]);
+  for (const [name, suite] of suites) {
     if (only && !only.includes(name)) continue;
     const started = performance.now();
     const result = await suite(ctx);
@@ -75,7 +79,10 @@ try {
 } finally {
   await ctx.cleanup();
 }
-if (!smoke && !only) writePerformanceDoc(figures, hasWrk ? 'wrk 4.1 (1 thread)' : 'node', db, setup);
+if (soak !== undefined) {
+  // A short soak says whether it works, not whether memory holds: only long runs are recorded.
+  if (soak >= 10) writePerformanceDoc(figures, `${soak} min soak, pings from the bench process`, 'soak', setup);
+} else if (!smoke && !only) writePerformanceDoc(figures, hasWrk ? 'wrk 4.1 (1 thread)' : 'node', db, setup);
 if (smoke) {
   // Speed is not judged on a smoke run's tiny sizes; losing data is.
   const broken = figures.filter((f) => f.correctness && !f.met);

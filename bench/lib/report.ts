@@ -39,6 +39,7 @@ export function machine(): string {
 const MARKERS = {
   sqlite: { begin: '<!-- bench:begin -->', end: '<!-- bench:end -->' },
   postgres: { begin: '<!-- bench:postgres:begin -->', end: '<!-- bench:postgres:end -->' },
+  soak: { begin: '<!-- bench:soak:begin -->', end: '<!-- bench:soak:end -->' },
 } as const;
 
 export type Section = keyof typeof MARKERS;

@@ -4,7 +4,7 @@ import { BenchArgsError, DEFAULT_DB_URL, DEFAULT_REDIS_URL, parseBenchArgs } fro
 
 describe('bench arguments', () => {
   it('default to a full SQLite run', () => {
-    expect(parseBenchArgs([], {})).toEqual({ smoke: false, only: undefined, db: 'sqlite', dbUrl: DEFAULT_DB_URL, redisUrl: DEFAULT_REDIS_URL });
+    expect(parseBenchArgs([], {})).toEqual({ smoke: false, only: undefined, db: 'sqlite', dbUrl: DEFAULT_DB_URL, redisUrl: DEFAULT_REDIS_URL, soak: undefined });
   });
 
   it('read --smoke and --only as before', () => {
@@ -14,7 +14,7 @@ describe('bench arguments', () => {
   it('take --db postgres with --db-url and --redis-url, spaced or with =', () => {
     const spaced = parseBenchArgs(['--db', 'postgres', '--db-url', 'postgresql://u@db:5433/x', '--redis-url', 'redis://r:6380'], {});
     const joined = parseBenchArgs(['--db=postgres', '--db-url=postgresql://u@db:5433/x', '--redis-url=redis://r:6380'], {});
-    expect(spaced).toEqual({ smoke: false, only: undefined, db: 'postgres', dbUrl: 'postgresql://u@db:5433/x', redisUrl: 'redis://r:6380' });
+    expect(spaced).toEqual({ smoke: false, only: undefined, db: 'postgres', dbUrl: 'postgresql://u@db:5433/x', redisUrl: 'redis://r:6380', soak: undefined });
     expect(joined).toEqual(spaced);
   });
 
@@ -22,7 +22,21 @@ describe('bench arguments', () => {
     expect(parseBenchArgs(['--db', 'postgres'], { REDIS_URL: 'redis://elsewhere:6379' }).redisUrl).toBe('redis://elsewhere:6379');
   });
 
+  it('take --soak minutes, fractions too, spaced or with =', () => {
+    expect(parseBenchArgs(['--soak', '30'], {})).toMatchObject({ soak: 30, smoke: false, only: undefined, db: 'sqlite' });
+    expect(parseBenchArgs(['--soak=0.5'], {}).soak).toBe(0.5);
+    expect(parseBenchArgs(['--soak', '1', '--db', 'sqlite'], {}).soak).toBe(1);
+  });
+
   it.each([
+    [['--soak'], /--soak needs a value/],
+    [['--soak', '0'], /--soak takes a positive number of minutes, not "0"/],
+    [['--soak', '-1'], /positive number of minutes, not "-1"/],
+    [['--soak=ten'], /positive number of minutes, not "ten"/],
+    [['--soak', 'Infinity'], /positive number of minutes/],
+    [['--soak', '1', '--smoke'], /--soak runs alone/],
+    [['--soak', '1', '--only=ping'], /--soak runs alone/],
+    [['--soak', '1', '--db', 'postgres'], /--soak runs on SQLite only/],
     [['--db', 'mysql'], /--db must be sqlite or postgres/],
     [['--db'], /--db needs a value/],
     [['--db-url', 'postgresql://u@h/x'], /--db-url goes with --db postgres/],
