@@ -189,7 +189,10 @@ async function assignSectionCode(deps: CampusDeps, data: RecordInput, existing: 
     if (await taken(data.Code)) errors.Code = 'Code already registered';
     return;
   }
-  if (existing || typeof data.CourseID !== 'number' || errors.CourseID) return;
+  // A blank Code (validateFields made it null) is one not given, as a blank Handle is: an existing
+  // section keeps its own. The column holds no null; writing one was a 500 (campus-relations fuzz).
+  if (existing) return void delete data.Code;
+  if (typeof data.CourseID !== 'number' || errors.CourseID) return;
   const course = await deps.db.course.findUnique({ where: { ID: data.CourseID }, select: { Code: true } });
   const base = (course?.Code ?? 'SECTION').toUpperCase().replace(/\s+/g, '_');
   for (let n = 1; ; n++) {

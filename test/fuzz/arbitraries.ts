@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 
 /** Percent-encodes every byte outside [A-Za-z0-9-._~] (a lone surrogate goes out as U+FFFD). */
-const enc = (s: string) => Buffer.from(s, 'utf8').toString('latin1').replace(/[^A-Za-z0-9\-._~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+export const enc = (s: string) => Buffer.from(s, 'utf8').toString('latin1').replace(/[^A-Za-z0-9\-._~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
 
 export const method = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'DELETE') },

@@ -62,6 +62,17 @@ describe('create, read and delete for every kind', () => {
     expect(withIncludes.json.data.Term).toMatchObject({ ID: term.ID, Title: 'Spring' });
   });
 
+  it('sections: a blank Code on edit keeps the section its own, as a blank Handle does (was a 500: the column holds no null)', async () => {
+    const course = (await create('courses', { Title: 'Stoichiometry', Code: 'STOI' })).json.data;
+    const section = (await create('sections', { CourseID: course.ID, Title: 'Stoi A', Code: 'CUSTOM' })).json.data;
+    for (const fields of [{ Code: '' }, { Code: '  ' }, { Code: null }, { Code: '', Title: 'Stoi B' }]) {
+      const edited = await w.campus('POST', `/sections/${section.ID}/edit`, { token: staff, fields, json: true });
+      expect(edited.status).toBe(200);
+      expect(edited.json).toMatchObject({ success: true, data: { ID: section.ID, Code: 'CUSTOM' } });
+    }
+    expect((await w.app.db.section.findUniqueOrThrow({ where: { ID: section.ID } })).Title).toBe('Stoi B');
+  });
+
   it('accepts JSON bodies as well as form fields', async () => {
     const created = await w.campus('POST', '/locations/create', { token: staff, json: true, fields: { Title: 'Gym', Description: 'Big' } });
     expect(created.json).toMatchObject({ success: true, data: { Title: 'Gym', Handle: 'gym', Description: 'Big' } });
