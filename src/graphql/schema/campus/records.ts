@@ -1,6 +1,7 @@
 // The campus kinds as GraphQL types, queries and mutations, generated from the kind
 // table so REST and GraphQL cannot drift. Resolvers call the records service; relationships
 // are Prisma relations planned by Pothos (batched), or DataLoaders where they are not.
+import { pointString } from '../../../campus/contact-points.ts';
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { executionScope } from '../execution-scope.ts';
@@ -226,8 +227,9 @@ function relationFields(t: LooseFieldBuilder, kind: KindSpec): Record<string, un
               resolve: async (p: records.CampusRecord, _a: unknown, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
                 const viewer = await ctx.viewer();
                 if (viewer.personId !== p.ID && !hasLevel(viewer.level, 'Staff')) return null;
-                const point = (await relationLoader(ctx, info, kind, name).load(p)) as { Data: string } | null;
-                return point?.Data ?? null;
+                const point = (await relationLoader(ctx, info, kind, name).load(p)) as { Class: string; Data: string } | null;
+                // As people read it (Slate's String): a postal address's lines, not its stored parts.
+                return point ? pointString(point) : null;
               },
             }),
           ]),
