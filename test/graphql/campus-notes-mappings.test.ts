@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useWorld } from '../helpers/fixtures.ts';
 import { campusGql } from '../helpers/gql.ts';
 import { createYogaServer } from '../../src/graphql/server/yoga.ts';
-import { servicesOn } from './in-process.ts';
+import { callRecordingDb, servicesOn } from './in-process.ts';
 
 const w = useWorld();
 let admin: string;
@@ -133,20 +133,7 @@ describe('batching', () => {
       await q('mutation($r: ID!, $x: String!) { createMapping(kind: Person, record: $r, input: { connector: "sis", externalKey: "p", externalIdentifier: $x }) { databaseId } }', { r: p.databaseId, x: `b${i}` }, admin);
     }
     // Every call the resolvers make on the campus database, by model and method.
-    const calls: string[] = [];
-    const db = w.app.services.campus.db as unknown as Record<string | symbol, unknown>;
-    const counting = new Proxy(db, {
-      get(target, model) {
-        const value = Reflect.get(target, model, target);
-        if (typeof model !== 'string' || model.startsWith('$') || typeof value !== 'object' || value === null) return typeof value === 'function' ? value.bind(target) : value;
-        return new Proxy(value as Record<string | symbol, unknown>, {
-          get(delegate, method) {
-            const fn = Reflect.get(delegate, method, delegate);
-            return typeof fn === 'function' ? (...args: unknown[]) => (calls.push(`${model}.${String(method)}`), fn.apply(delegate, args)) : fn;
-          },
-        });
-      },
-    });
+    const { db: counting, calls } = callRecordingDb(w.app);
     const yoga = createYogaServer(servicesOn(w.app, counting), w.app.log);
     const run = async (first: number) => {
       calls.length = 0;

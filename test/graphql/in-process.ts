@@ -22,3 +22,24 @@ export function inProcess(services: GatewayServices, log: Logger, defaultKey: st
     return (await res.json()) as GqlResult<any>;
   };
 }
+
+/**
+ * The app's database as a proxy that records every model call the resolvers make
+ * (`person.findMany`…), for tests that a page of N records costs the same calls as a page of 2.
+ */
+export function callRecordingDb(app: App): { db: unknown; calls: string[] } {
+  const calls: string[] = [];
+  const db = new Proxy(app.services.campus.db as unknown as Record<string | symbol, unknown>, {
+    get(target, model) {
+      const value = Reflect.get(target, model, target);
+      if (typeof model !== 'string' || model.startsWith('$') || typeof value !== 'object' || value === null) return typeof value === 'function' ? value.bind(target) : value;
+      return new Proxy(value as Record<string | symbol, unknown>, {
+        get(delegate, method) {
+          const fn = Reflect.get(delegate, method, delegate);
+          return typeof fn === 'function' ? (...args: unknown[]) => (calls.push(`${model}.${String(method)}`), fn.apply(delegate, args)) : fn;
+        },
+      });
+    },
+  });
+  return { db, calls };
+}
