@@ -3,6 +3,7 @@
 // change it is Staff, or the person whose photo it is (Slate's /profile photo pages), or the
 // uploader of a media with no context. Files are written before the row and removed only
 // after the row's deletion commits, so a row never names a missing file.
+import { holdsNul } from '../../shared/stored-text.ts';
 import { randomBytes } from 'node:crypto';
 import { isStaff, requireLevel, requireReadable, requireWritable, ACCESS_DENIED } from '../access.ts';
 import { CONTENT_ROOT_CLASS, contentKindOf } from '../content-items.ts';
@@ -125,6 +126,8 @@ export function checkCaption(caption: unknown): string | null {
   if (caption === undefined || caption === null || caption === '') return null;
   if (typeof caption !== 'string') throw new InvalidRequestError('Caption must be text');
   if (caption.length > CAPTION_MAX_CHARS) throw new InvalidRequestError(`Caption is too long: at most ${CAPTION_MAX_CHARS} characters`);
+  // PostgreSQL's text cannot hold a NUL character (SQLite can): refused on both, never a 500.
+  if (holdsNul(caption)) throw new InvalidRequestError('Caption must be text without NUL characters');
   return caption;
 }
 

@@ -77,6 +77,8 @@ describe('POST /media/upload', () => {
       [await upload(staff.token, { bytes: png, type: 'image/png' }, { ContextClass: 'Slate\\Courses\\Section', ContextID: '1' }), 400, 'Unsupported ContextClass'],
       [await upload(staff.token, { bytes: png, type: 'image/png' }, { ContextClass: PERSON, ContextID: '999999' }), 404, 'Context record not found'],
       [await upload(staff.token, { bytes: png, type: 'image/png' }, { Caption: 'x'.repeat(256) }), 400, 'Caption is too long'],
+      // A NUL in the caption (the fuzzer's find: PostgreSQL's text cannot hold one, which was a 500 there).
+      [await upload(staff.token, { bytes: png, type: 'image/png' }, { Caption: 'RIFF\u0000\u0000WEBP' }), 400, 'Caption must be text without NUL characters'],
     ];
     for (const [res, status, message] of cases) {
       expect(res.status, message).toBe(status);
