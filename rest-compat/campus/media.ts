@@ -16,7 +16,7 @@ import { campusViewerOf, signedInBy } from '../../src/identity/caller.ts';
 import type { IdentityDeps } from '../../src/identity/context.ts';
 import { HttpError, mediaType } from '../../src/http/body.ts';
 import { BodyTooLarge, readBody, sendJson } from '../../src/http/respond.ts';
-import { cookieAllowed, fromNodeHeaders, usableSessionToken } from '../../src/http/session-cookie.ts';
+import { fromNodeHeaders, usableUploadSessionToken } from '../../src/http/session-cookie.ts';
 import { notFound } from '../../src/shared/errors.ts';
 import { readFields, sessionToken, singleField } from './request.ts';
 import { sendCampusError } from './routes.ts';
@@ -75,20 +75,12 @@ async function readUpload(req: IncomingMessage): Promise<Upload> {
 
 /**
  * Who is asking. Slate's ways first (`Authorization: Token`, `_session`), else the app's session
- * cookie under the CSRF rule (session-cookie.ts). A multipart POST cannot be JSON, so instead it
- * must prove where it comes from: `Sec-Fetch-Site: same-origin` or a same-site Origin.
+ * cookie under the upload form of the CSRF rule (session-cookie.ts usableUploadSessionToken).
  */
 async function viewerOf(campus: CampusDeps, identity: IdentityDeps, req: IncomingMessage, query: URLSearchParams, formSession?: string): Promise<Viewer> {
   const token = formSession || (await sessionToken(req, query));
   if (token) return viewerOrAnonymous(campus.db, token);
-  const header = fromNodeHeaders(req.headers);
-  const siteRoot = identity.settings.siteRoot;
-  let cookie: string | null;
-  if (req.method === 'GET') cookie = usableSessionToken('GET', header, siteRoot);
-  else {
-    const provenance = header('sec-fetch-site') === 'same-origin' || header('origin') !== null;
-    cookie = provenance && cookieAllowed('GET', header, siteRoot) ? usableSessionToken('GET', header, siteRoot) : null;
-  }
+  const cookie = usableUploadSessionToken(req.method ?? 'GET', fromNodeHeaders(req.headers), identity.settings.siteRoot);
   const me = await signedInBy(identity, cookie);
   return me ? campusViewerOf(me) : viewerOrAnonymous(campus.db, null);
 }

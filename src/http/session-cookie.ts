@@ -63,6 +63,17 @@ export function usableSessionToken(method: string, header: HeaderGet, siteRoot: 
   return token && cookieAllowed(method, header, siteRoot) ? token : null;
 }
 
+/**
+ * The session token an upload may use (a multipart POST, which no rule above lets through: it
+ * cannot be JSON). It must instead prove where it comes from, `Sec-Fetch-Site: same-origin` or a
+ * same-site Origin; then the GET rule applies. GETs follow the GET rule.
+ */
+export function usableUploadSessionToken(method: string, header: HeaderGet, siteRoot: string): string | null {
+  if (method === 'GET' || method === 'HEAD') return usableSessionToken('GET', header, siteRoot);
+  const provenance = header('sec-fetch-site') === 'same-origin' || header('origin') !== null;
+  return provenance ? usableSessionToken('GET', header, siteRoot) : null;
+}
+
 /** The Set-Cookie value that hands a browser its session (it ends with the session's absolute lifetime). */
 export function sessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
   return `${sessionCookieName(secure)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? '; Secure' : ''}`;
