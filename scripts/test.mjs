@@ -42,6 +42,11 @@ if (marks) {
   ];
   process.stdout.write(`(tests that choose their own database ran once, in the SQLite pass: ${samePass.join(', ')})\n`);
   const excluded = ['**/*.browser.test.ts', '**/node_modules/**', ...samePass].flatMap((glob) => ['--exclude', glob]);
+  // A whole run with no file marked means the marking broke: the PostgreSQL pass would pass by running nothing.
+  if (marked.length === 0 && args.length === 0) {
+    process.stderr.write('no test file was marked as using the database under test (test/helpers/database-pass.ts): the PostgreSQL pass would run nothing\n');
+    process.exit(1);
+  }
   if (marked.length === 0) process.stdout.write('(no test file used the database under test)\n');
   else run(`tests on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`, 'npx', ['--no-install', 'vitest', 'run', ...excluded, ...marked], { TEST_DB: 'postgres' });
 } else {
