@@ -52,7 +52,7 @@ const CATEGORIES: [string, RegExp][] = [
   ['graphql execute', /node_modules\/@graphql-tools\/(executor|utils)\//],
   ['yoga result serialization', /node_modules\/graphql-yoga\/.*result-processor/],
   ['yoga / envelop / whatwg', /node_modules\/(graphql-yoga|@graphql-yoga|@envelop|@whatwg-node|@graphql-tools|urlpattern|@repeaterjs)/],
-  ['sqlite driver', /node_modules\/(better-sqlite3|@prisma\/adapter-better-sqlite3|@prisma\/driver-adapter-utils)/],
+  ['sqlite driver', /node_modules\/(better-sqlite3|@prisma\/driver-adapter-utils)|src\/db\/sqlite\/driver-adapter/],
   ['postgres driver', /node_modules\/(pg|pg-protocol|pg-types|postgres-array|postgres-date|postgres-bytea|postgres-interval|@prisma\/adapter-pg)\//],
   ['prisma client', /node_modules\/(@prisma|\.prisma)|src\/generated\/prisma/],
   ['prom-client', /node_modules\/prom-client/],

@@ -40,39 +40,46 @@ run_stage() {
 }
 
 started=$SECONDS
-# Stage deps: package files, prisma/, the postinstall script.
+# Stage deps: the package files and the postinstall script.
 deps="$work/deps"
 mkdir -p "$deps/scripts"
 cp "$context/package.json" "$context/package-lock.json" "$deps/"
-cp -r "$context/prisma" "$deps/prisma"
 cp "$context/scripts/prisma-generate.mjs" "$deps/scripts/"
 run_stage deps "$deps"
 
-# Stage build: FROM deps, then COPY . . (the context), then its own commands.
+# Stage build: a fresh image, COPY . . (the context), then its own commands.
 build="$work/build"
-cp -a "$deps" "$build"
+mkdir -p "$build"
 cp -a "$context/." "$build/"
 run_stage build "$build"
 
 # Stage runtime: the COPY lines of the Dockerfile's last stage.
 app="$work/app"
-mkdir -p "$app/src" "$work/data"
+mkdir -p "$app" "$work/data"
 cp -a "$deps/node_modules" "$app/node_modules"
-cp -a "$deps/src/generated" "$app/src/generated"
 cp -a "$build/dist" "$app/dist"
 rm -rf "$app"/dist/test-*
 cp "$context/package.json" "$context/package-lock.json" "$app/"
-cp -a "$context/prisma" "$app/prisma"
-cp -a "$context/src/." "$app/src/"
-cp -a "$context/rest-compat" "$app/rest-compat"
 cp -a "$context/bin" "$app/bin"
-echo "== production install: $(du -sh "$app/node_modules" | cut -f1) in node_modules ($(ls "$app/node_modules" | wc -l) entries)"
+modules_mb=$(du -sm "$app/node_modules" | cut -f1)
+dist_mb=$(du -sm "$app/dist" | cut -f1)
+echo "== production install: ${modules_mb} MB in node_modules ($(ls "$app/node_modules" | grep -v '^\.' | tr '\n' ' ')), ${dist_mb} MB in dist, $((modules_mb + dist_mb)) MB together"
+if [ $((modules_mb + dist_mb)) -gt 200 ]; then echo "the production install is over 200 MB" >&2; exit 1; fi
 echo "== stages built in $((SECONDS - started)) s"
+
+# The image runs as an unprivileged user who can write /data only; as root here, so can this.
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+  chmod 755 "$work"
+  chown -R nobody "$work/data"
+  as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+fi
+echo "== CLI: $(cd "$app" && DATABASE_URL="file:$work/data/gateway.db" "${as_user[@]}" node bin/gateway.mjs --version)"
 
 # CMD ["node", "dist/server.mjs"] with the image's ENV (the data folder is the volume's stand-in).
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 (cd "$app" && NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATABASE_URL="file:$work/data/gateway.db" \
-  exec node dist/server.mjs >"$work/server.log" 2>&1) &
+  exec "${as_user[@]}" node dist/server.mjs >"$work/server.log" 2>&1) &
 server_pid=$!
 ready=""
 for _ in $(seq 1 120); do

@@ -3,10 +3,8 @@
 // Exit status: 0 done, 1 refused or failed, 2 a usage error (unknown command or option, a
 // missing or malformed argument), as gh, manage.py and the Prisma CLI. With --json anywhere
 // before `--`, results are JSON on standard output and errors {"error": "…"} on standard error.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { projectRoot } from '../paths.ts';
+import { gatewayVersion } from '../paths.ts';
 import { CliContext, type CliIo } from './context.ts';
 import { registerProjectCommands } from './projects.ts';
 import { registerChannelCommands } from './channels.ts';
@@ -19,7 +17,7 @@ import { registerTelegramCommands } from './telegram.ts';
 
 export type { CliIo } from './context.ts';
 
-const VERSION: string = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).version;
+const VERSION = gatewayVersion();
 
 /** --json among the options (after `--` every word is an argument). */
 function wantsJson(args: readonly string[]): boolean {

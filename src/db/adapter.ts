@@ -2,11 +2,11 @@
 // PostgreSQL goes through `pg` (a pool shared with the hot paths' own SQL).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { providerOf } from './provider.ts';
 import { redactUrl } from '../shared/redact-url.ts';
+import { SqliteAdapterFactory } from './sqlite/driver-adapter/index.ts';
 
 export function sqliteFilePath(databaseUrl: string): string {
   if (providerOf(databaseUrl) !== 'sqlite') {
@@ -20,5 +20,5 @@ export function createAdapterFactory(databaseUrl: string, pool?: pg.Pool) {
   const file = sqliteFilePath(databaseUrl);
   // The folder of the database file is created on first start (issue #2: data/ by default).
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  return new PrismaBetterSqlite3({ url: file }, { timestampFormat: 'unixepoch-ms' });
+  return new SqliteAdapterFactory(file, { timestampFormat: 'unixepoch-ms' });
 }

@@ -164,11 +164,10 @@ class GatedAdapter implements SqlDriverAdapter {
   #own: unknown;
 
   /**
-   * The fast path: the adapter's own better-sqlite3 connection, which @prisma/adapter-better-sqlite3
-   * keeps in its (undeclared) `client` field; package.json pins that adapter to an exact version and
-   * test/db/gated-adapter.test.ts asserts this path is taken. Should a release drop the field, the
-   * fallback is a connection of our own on the same file (through the gate, so no statement of ours
-   * and Prisma's overlap; SQLite's locks keep the two connections consistent).
+   * The fast path: the adapter's own better-sqlite3 connection, its declared `client` field
+   * (sqlite/driver-adapter); test/db/gated-adapter.test.ts asserts this path is taken. An adapter
+   * without one gets a connection of our own on the same file (through the gate, so no statement
+   * of ours and Prisma's overlap; SQLite's locks keep the two connections consistent).
    */
   connection(): unknown {
     const client = (this.inner as unknown as { client?: unknown }).client;

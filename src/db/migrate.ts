@@ -8,14 +8,14 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { projectRoot } from '../paths.ts';
+import { prismaRoot } from '../paths.ts';
 import { sqliteFilePath } from './adapter.ts';
 import { providerOf, type Provider } from './provider.ts';
 import { applyPostgresMigrations, applySqliteMigrations, type Migration } from './migration-applier.ts';
 import { postgresMigrationsDir, postgresSchemaPath } from './postgres/schema.ts';
 import { keepConnectionErrorsFromCrashing } from './postgres/connection-errors.ts';
 
-export const prismaDir = path.join(projectRoot, 'prisma');
+export const prismaDir = prismaRoot;
 export const migrationsDir = path.join(prismaDir, 'migrations');
 export const schemaPath = path.join(prismaDir, 'schema.prisma');
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { projectRoot } from '../paths.ts';
+import { projectRoot, selfContained, webRoot } from '../paths.ts';
 import { statusPageExists } from '../monitoring/status-pages/service.ts';
 import { LINK_PAGES } from '../identity/mail.ts';
 import type { HttpRouter } from './router.ts';
@@ -41,16 +41,17 @@ const PAGE_HEADERS = {
 const file = (body: Buffer, type: string): File => ({ body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
 
 /**
- * Reads dist/web into memory once. Where the sources are at hand (a checkout: tests,
- * `npm run dev`) and newer than the build, builds first, so the page is never stale or missing.
+ * Reads the web assets into memory once. In a checkout (tests, `npm run dev`), where the sources
+ * are newer than the build, builds first, so the page is never stale or missing; the production
+ * build serves what it was built with.
  */
 async function loadBundle(): Promise<Bundle> {
   const script = path.join(projectRoot, 'scripts/build-web.mjs');
-  if (existsSync(script)) {
+  if (!selfContained && existsSync(script)) {
     const { webIsStale, buildWeb } = (await import(pathToFileURL(script).href)) as { webIsStale(root: string): boolean; buildWeb(root: string): Promise<unknown> };
     if (webIsStale(projectRoot)) await buildWeb(projectRoot);
   }
-  const dir = path.join(projectRoot, 'dist/web');
+  const dir = webRoot;
   const assets = new Map<string, File>();
   for (const name of readdirSync(path.join(dir, 'assets'))) {
     const type = TYPES[path.extname(name)];

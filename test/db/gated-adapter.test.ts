@@ -73,7 +73,7 @@ describe('exclusive(): the driver connection the hot paths write on', () => {
       () => false,
     );
 
-  it("takes the fast path: the adapter's own connection (the pinned @prisma/adapter-better-sqlite3 still has it)", async () => {
+  it("takes the fast path: the adapter's own connection (its declared client field)", async () => {
     const connection = await opened.exclusive((c) => c);
     expect(connection).toBeInstanceOf(Database);
     await opened.exclusive((c) => (c as Database.Database).exec('CREATE TEMP TABLE fast_path (x)'));

@@ -2,9 +2,9 @@
 // PostgreSQL, generated into their own client. `npm run migration:new` rewrites it; a test
 // (test/db/postgres-migrations.test.ts) fails when the committed copy is out of step.
 import path from 'node:path';
-import { projectRoot } from '../../paths.ts';
+import { prismaRoot } from '../../paths.ts';
 
-export const postgresPrismaDir = path.join(projectRoot, 'prisma', 'postgres');
+export const postgresPrismaDir = path.join(prismaRoot, 'postgres');
 export const postgresSchemaPath = path.join(postgresPrismaDir, 'schema.prisma');
 export const postgresMigrationsDir = path.join(postgresPrismaDir, 'migrations');
 
