@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isValidSchedule, occurrences } from '../../../src/monitoring/checks/schedule.ts';
 import { allTimezones } from '../../../src/monitoring/checks/timezones.ts';
+import { predatesTzdataChange } from './tzdata-changes.ts';
 
 interface Header {
   cronsim: string;
@@ -48,6 +49,7 @@ describe(`cron schedules against cronsim ${header.cronsim} (tzdata ${header.tzda
   it('gives the same next five times in every zone, DST changes included', () => {
     const wrong = [];
     for (const { row, zone, start, times } of cases) {
+      if (predatesTzdataChange(header.tzdata, zone, row.expr)) continue;
       const ours = occurrences(row.expr, zone, new Date(start), 5).map((d) => d.getTime() / 1000);
       if (ours.join() !== times.join()) {
         wrong.push({ expr: row.expr, zone, start: new Date(start).toISOString(), ours, cronsim: times });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { guessKind, isValidSchedule, occurrences } from '../../../src/monitoring/checks/schedule.ts';
 import { allTimezones } from '../../../src/monitoring/checks/timezones.ts';
+import { predatesTzdataChange } from './tzdata-changes.ts';
 
 interface Header {
   oncalendar: string;
@@ -54,6 +55,7 @@ describe(`OnCalendar schedules against oncalendar ${header.oncalendar} (tzdata $
   it('gives the same next five times in every zone, DST changes included', () => {
     const wrong = [];
     for (const { row, zone, start, times } of cases) {
+      if (predatesTzdataChange(header.tzdata, zone, row.expr)) continue;
       const ours = occurrences(row.expr, zone, new Date(start), 5, 'oncalendar').map((d) => d.getTime() / 1000);
       if (ours.join() !== times.join()) {
         wrong.push({ expr: row.expr, zone, start: new Date(start).toISOString(), ours, oncalendar: times });
