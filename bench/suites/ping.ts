@@ -8,12 +8,29 @@ import { load, type LoadResult } from '../lib/load.ts';
 import { queryNumber } from '../lib/query.ts';
 import type { Figure } from '../lib/report.ts';
 import { seedChecks, seedProject } from '../lib/seed.ts';
-import { root, startServer, type ServerProcess } from '../lib/server.ts';
+import pg from 'pg';
+import { providerOf } from '../../src/db/provider.ts';
+import { cpuMsBetween, cpuMsOf, root, startServer, type ServerProcess } from '../lib/server.ts';
 import type { BenchContext } from './context.ts';
 
 const run = promisify(execFile);
 
 const STORED_SQL = 'SELECT COALESCE(SUM("nPings"), 0) AS n FROM "Check"';
+
+/**
+ * A load, with the server's CPU time per request answered (user + system, ticks of 10 ms): on a
+ * machine shared with other work the requests per second move with the neighbours' load, the
+ * CPU a request costs the server much less.
+ */
+async function loadWithCpu(server: ServerProcess, databaseUrl: string, options: Parameters<typeof load>[0]): Promise<LoadResult & { cpuUs: number; databaseCpuUs: number | null }> {
+  const before = await cpuMsOf(server.child.pid!);
+  const databaseBefore = await backendsCpu(databaseUrl);
+  const result = await load(options);
+  const cpuMs = (await cpuMsOf(server.child.pid!)) - before;
+  const databaseAfter = databaseBefore && (await backendsCpu(databaseUrl));
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
+  return { ...result, cpuUs: perRequest(cpuMs), databaseCpuUs: databaseBefore && databaseAfter ? perRequest(cpuMsBetween(databaseBefore, databaseAfter)) : null };
+}
 
 /**
  * Pings stored once the server is quiet: requests wrk gave up on at its deadline may still
@@ -43,12 +60,14 @@ export async function pingSuite(ctx: BenchContext): Promise<Figure[]> {
   const paths = codes.map((c) => `/ping/${c}`);
   try {
     const base = { url: server.url, connections: ctx.smoke ? 16 : 128, seconds: ctx.smoke ? 1 : 10 };
-    const noop = await load({ ...base, paths: ['/healthz'] });
+    const noop = await loadWithCpu(server, databaseUrl, { ...base, paths: ['/healthz'] });
     const noopRef = { name: 'no-op route', value: noop.perSecond };
     figures.push({ suite: 'ping', name: 'no-op route /healthz (ceiling)', value: noop.perSecond, unit: 'req/s', note: `p99 ${noop.latencyMs.p99.toFixed(1)} ms` });
+    const noopCpu = { name: 'no-op request', value: noop.cpuUs };
 
     const before = await stored();
-    const spread = await load({ ...base, paths });
+    const updatesBefore = postgres ? await checkUpdates(databaseUrl) : null;
+    const spread = await loadWithCpu(server, databaseUrl, { ...base, paths });
     await new Promise((r) => setTimeout(r, 200)); // requests wrk gave up on at its deadline may still commit
     const storedSpread = (await stored()) - before;
     const acknowledged = spread.requests - spread.failures;
@@ -63,6 +82,15 @@ export async function pingSuite(ctx: BenchContext): Promise<Figure[]> {
       note: `p50 ${spread.latencyMs.p50.toFixed(1)} ms, p99 ${spread.latencyMs.p99.toFixed(1)} ms; ${acknowledged.toLocaleString('en-US')} acknowledged, ${storedSpread.toLocaleString('en-US')} stored, ${spread.failures} failed`,
     });
     figures.push(notStored('acknowledged pings not stored', acknowledged, storedSpread));
+    if (updatesBefore) figures.push(await heapOnly(databaseUrl, updatesBefore));
+    figures.push({
+      suite: 'ping',
+      name: 'server CPU per ping (spread)',
+      value: spread.cpuUs,
+      unit: 'µs',
+      ratioTo: noopCpu,
+      note: `the no-op route's ${noop.cpuUs.toFixed(1)} µs a request${spread.databaseCpuUs === null ? '' : `; PostgreSQL's backends ${spread.databaseCpuUs.toFixed(1)} µs a ping`}; for information: steadier than the throughput ratio on a shared machine`,
+    });
 
     if (postgres) figures.push(...(await twoInstances(ctx, server, databaseUrl, paths, spread.perSecond)));
 
@@ -81,6 +109,57 @@ export async function pingSuite(ctx: BenchContext): Promise<Figure[]> {
     await server.stop();
   }
   return figures;
+}
+
+/**
+ * PostgreSQL: the CPU time so far of the backends connected to this suite's database (not the
+ * server's others: the machine may be running other work on the same PostgreSQL), by pid;
+ * null on SQLite, or where /proc does not show them (a server on another machine).
+ */
+async function backendsCpu(databaseUrl: string): Promise<Map<number, number> | null> {
+  if (providerOf(databaseUrl) !== 'postgresql') return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let pids: number[];
+  try {
+    pids = (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, await cpuMsOf(pid));
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
+}
+
+/** The check table's row updates so far, and how many of them were heap-only (PostgreSQL's statistics). */
+async function checkUpdates(databaseUrl: string): Promise<{ all: number; hot: number }> {
+  const stat = (column: string) => queryNumber(databaseUrl, `SELECT COALESCE(SUM("${column}"), 0) AS n FROM pg_stat_user_tables WHERE relname = 'Check'`);
+  return { all: await stat('n_tup_upd'), hot: await stat('n_tup_hot_upd') };
+}
+
+/**
+ * The share of the spread run's check updates that were heap-only (HOT): such an update writes
+ * no index entry, where any other writes one in each of the check table's indexes.
+ */
+async function heapOnly(databaseUrl: string, before: { all: number; hot: number }): Promise<Figure> {
+  // The server's backends report their counts to the statistics within a second or so of going idle.
+  await new Promise((r) => setTimeout(r, 1500));
+  const after = await checkUpdates(databaseUrl);
+  const all = after.all - before.all;
+  const hot = after.hot - before.hot;
+  return {
+    suite: 'ping',
+    name: 'check-row updates heap-only (HOT), spread run',
+    value: all ? Math.round((1000 * hot) / all) / 10 : 0,
+    unit: '%',
+    note: `${hot.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} updates (pg_stat_user_tables); for information`,
+  };
 }
 
 const notStored = (name: string, acknowledged: number, storedCount: number): Figure => ({

@@ -9,6 +9,8 @@ export interface PingTarget extends CheckTiming {
   lastStartRid: string | null;
   lastDurationMs: number | null;
   nPings: number;
+  /** The going-down time as stored (a lower bound of the real one: keptDeadline). */
+  alertAfter: Date | null;
 }
 
 export interface PingOutcome {
@@ -54,10 +56,28 @@ export function applyPing(check: PingTarget, requested: PingKind, rid: string | 
       status = newStatus;
     }
   }
-  const alertAfter = goingDownAfter({ ...check, status, lastPing, lastStart });
+  const alertAfter = keptDeadline(check.alertAfter, goingDownAfter({ ...check, status, lastPing, lastStart }), now);
   return {
     kind,
     changes: { status, lastPing, lastStart, lastStartRid, lastDurationMs, alertAfter, nPings: check.nPings + 1 },
     flip,
   };
+}
+
+/**
+ * The going-down time to store: the new one, unless the stored one is earlier but still more
+ * than half the way from now to it. The monitor only needs a lower bound (it recomputes the
+ * status of every check it reads as due and stores the real time: monitor/due.ts), and a check
+ * pinged many times per period then moves its entry in the alertAfter index once or twice a
+ * period instead of at every ping: most ping updates touch no indexed column (fewer pages
+ * written on SQLite; heap-only updates on PostgreSQL). While pings keep coming the stored time
+ * stays at least half a period ahead, so the monitor never wakes for it; once they stop, it
+ * wakes early once and stores the real time. A check pinged once a period writes every ping,
+ * as before; an earlier time (a run started) or none is always written (docs/decisions.md).
+ */
+export function keptDeadline(stored: Date | null, due: Date | null, now: Date): Date | null {
+  if (!stored || !due) return due;
+  const s = stored.getTime();
+  const d = due.getTime();
+  return s <= d && 2 * (s - now.getTime()) > d - now.getTime() ? stored : due;
 }

@@ -17,6 +17,10 @@ const SQL = {
   pingLogLimit: 'SELECT "pingLogLimit" FROM "Project" WHERE "id" = ?',
   update: `UPDATE "Check" SET "status" = ?, "lastPing" = ?, "lastStart" = ?, "lastStartRid" = ?, "lastDurationMs" = ?,
     "alertAfter" = ?, "nPings" = ? WHERE "id" = ? AND "nPings" = ?`,
+  // The same without the going-down time, when the ping keeps it (apply-ping.ts keptDeadline):
+  // SQLite rewrites the entries of every index on a column the SET names, changed or not.
+  updateKeepDeadline: `UPDATE "Check" SET "status" = ?, "lastPing" = ?, "lastStart" = ?, "lastStartRid" = ?, "lastDurationMs" = ?,
+    "nPings" = ? WHERE "id" = ? AND "nPings" = ?`,
   insertPing: `INSERT INTO "Ping" ("checkId", "n", "createdAt", "kind", "scheme", "remoteAddr", "method", "ua", "rid", "exitStatus", "body")
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   insertFlip: 'INSERT INTO "Flip" ("checkId", "createdAt", "oldStatus", "newStatus", "reason") VALUES (?, ?, ?, ?, ?)',
@@ -79,8 +83,11 @@ export function sqlitePingStore(exclusive: Exclusive): SqlitePingStore {
       },
       write(w) {
         for (const { before, after: c } of w.checks) {
-          observe(SQL.update);
-          const changed = s.update.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, ms(c.alertAfter), c.nPings, c.id, before.nPings).changes;
+          const alertAfter = ms(c.alertAfter);
+          const changed =
+            alertAfter === ms(before.alertAfter)
+              ? step(SQL.updateKeepDeadline, () => s.updateKeepDeadline.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, c.nPings, c.id, before.nPings).changes)
+              : step(SQL.update, () => s.update.run(c.status, ms(c.lastPing), ms(c.lastStart), c.lastStartRid, c.lastDurationMs, alertAfter, c.nPings, c.id, before.nPings).changes);
           if (changed !== 1) return null;
         }
         const pingIds = w.pings.map((p: NewPing) =>

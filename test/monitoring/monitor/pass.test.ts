@@ -38,6 +38,24 @@ describe('monitor pass', () => {
     expect(await w.app.db.flip.count({ where: { checkId: check.id } })).toBe(2);
   });
 
+  it('a check pinged often keeps an earlier going-down time: the monitor reschedules it, then flips it at the real one', async () => {
+    const code = await upCheck({ timeout: 60, grace: 60 });
+    // Pings at 10 s and 50 s keep the stored 120 s (more than half the way to the new time).
+    for (const s of [10, 50]) {
+      w.clock.set(at(s));
+      await w.ping(`/ping/${code}`);
+    }
+    const kept = await w.app.db.check.findUniqueOrThrow({ where: { code } });
+    expect([kept.nPings, kept.lastPing, kept.alertAfter]).toEqual([3, at(50), at(120)]);
+    // At 120 s it is not down (last ping 50 s + 120 s): stored again at the real time, no flip.
+    expect(await runMonitorPass(w.app.deps, at(120))).toMatchObject({ wentDown: 0, rescheduled: expect.any(Number) });
+    expect((await w.app.db.check.findUniqueOrThrow({ where: { code } })).alertAfter).toEqual(at(170));
+    expect((await runMonitorPass(w.app.deps, at(169.999))).wentDown).toBe(0);
+    await runMonitorPass(w.app.deps, at(200));
+    const down = await w.app.db.check.findUniqueOrThrow({ where: { code }, include: { flips: { orderBy: { id: 'desc' }, take: 1 } } });
+    expect([down.status, down.flips[0]!.createdAt]).toEqual(['down', at(170)]);
+  });
+
   it('records one flip when two passes race for the same check', async () => {
     const code = await upCheck({ timeout: 60, grace: 60 });
     await Promise.all([runMonitorPass(w.app.deps, at(500)), runMonitorPass(w.app.deps, at(500))]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPing, type PingTarget } from '../../../src/monitoring/pings/apply-ping.ts';
+import { applyPing, keptDeadline, type PingTarget } from '../../../src/monitoring/pings/apply-ping.ts';
 import { classifyBody, matchKeywords } from '../../../src/monitoring/pings/classify.ts';
 
 const T = Date.parse('2026-01-05T10:00:00Z');
@@ -8,7 +8,7 @@ const RID_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const RID_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const check = (o: Partial<PingTarget> = {}): PingTarget => ({
   kind: 'simple', timeout: 60, grace: 60, schedule: '* * * * *', tz: 'UTC', status: 'new', lastPing: null,
-  lastStart: null, lastStartRid: null, lastDurationMs: null, manualResume: false, nPings: 0, ...o,
+  lastStart: null, lastStartRid: null, lastDurationMs: null, manualResume: false, nPings: 0, alertAfter: null, ...o,
 });
 
 describe('applyPing', () => {
@@ -55,6 +55,35 @@ describe('applyPing', () => {
     expect(applyPing(check({ status: 'paused', manualResume: true }), 'start', null, at(0)).changes.lastStart).toBeNull();
     const auto = applyPing(check({ status: 'paused' }), 'success', null, at(0));
     expect(auto.flip).toEqual({ oldStatus: 'paused', newStatus: 'up', reason: '' });
+  });
+});
+
+describe('the going-down time a ping stores (keptDeadline)', () => {
+  it('keeps an earlier stored time while it is more than half the way from now to the new one', () => {
+    // Pinged every 10 s with timeout 60 + grace 60: written at 0, kept until the ping at 60.
+    const up = check({ status: 'up', lastPing: at(0), alertAfter: at(120) });
+    expect(applyPing(up, 'success', null, at(10)).changes).toMatchObject({ lastPing: at(10), alertAfter: at(120) });
+    expect(applyPing(up, 'success', null, at(50)).changes.alertAfter).toEqual(at(120));
+    expect(applyPing(up, 'success', null, at(60)).changes.alertAfter).toEqual(at(180));
+  });
+
+  it('writes every ping of a check pinged once a period, as before', () => {
+    const up = check({ status: 'up', lastPing: at(0), alertAfter: at(120) });
+    expect(applyPing(up, 'success', null, at(60)).changes.alertAfter).toEqual(at(180));
+    expect(applyPing(up, 'success', null, at(100)).changes.alertAfter).toEqual(at(220));
+  });
+
+  it('always writes an earlier time, a time in place of none, and none', () => {
+    // A run started: due by its start plus grace, earlier than the stored time.
+    const up = check({ status: 'up', lastPing: at(0), alertAfter: at(120) });
+    expect(applyPing(up, 'start', null, at(10)).changes.alertAfter).toEqual(at(70));
+    expect(applyPing(check({ status: 'up', lastPing: at(0) }), 'success', null, at(10)).changes.alertAfter).toEqual(at(130));
+    expect(applyPing(up, 'fail', null, at(10)).changes.alertAfter).toBeNull();
+    // A stored time already past (the monitor has not been by yet) is replaced.
+    expect(keptDeadline(at(5), at(130), at(10))).toEqual(at(130));
+    expect(keptDeadline(at(120), at(130), at(10))).toEqual(at(120));
+    expect(keptDeadline(at(140), at(130), at(10))).toEqual(at(130));
+    expect(keptDeadline(null, at(130), at(10))).toEqual(at(130));
   });
 });
 

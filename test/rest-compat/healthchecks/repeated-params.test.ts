@@ -38,3 +38,10 @@ it('takes the last rid of a ping, and the last create of a slug ping', async () 
   expect(await w.ping(`/ping/${key}/made-here?create=0&create=1`)).toMatchObject({ status: 201, text: 'Created' });
   expect(await w.app.db.check.count({ where: { slug: 'made-here' } })).toBe(1);
 });
+
+it('reads a ping URL\'s query string as URL parsing would, without parsing the URL', async () => {
+  const { queryOf } = await import('../../../rest-compat/healthchecks/ping-routes.ts');
+  const read = (url: string) => [...queryOf(url)];
+  const viaUrl = (url: string) => [...new URL(url, 'http://localhost').searchParams];
+  for (const url of ['/ping/x', '/ping/x?', '/ping/x?rid=a&rid=b', '/ping/x?create=1#frag?create=0', '/ping/x?a=%20b+c&d', '/ping/x?a=é']) expect(read(url)).toEqual(viaUrl(url));
+});
