@@ -1,9 +1,11 @@
 // The fallback load generator (see load.ts): keep-alive connections, each sending its next
 // request when the previous answer arrives. Prints a LoadResult without `generator`.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { LoadOptions } from './load.ts';
 
-const o = JSON.parse(process.argv[2]!) as LoadOptions;
+// The options file load.ts wrote (a command line cannot hold 10,000 paths).
+const o = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadOptions;
 const url = new URL(o.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
 const latencies: number[] = [];
