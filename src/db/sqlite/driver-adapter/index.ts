@@ -1,7 +1,7 @@
 // Prisma's driver adapter for SQLite on better-sqlite3, ours. It is @prisma/adapter-better-sqlite3
 // 7.10 (Apache-2.0) ported as it behaves, for one reason: that package declares better-sqlite3
-// ^12, and better-sqlite3 12 aborts Node 24 at exit (`(env) != nullptr` in ~Database, closed
-// upstream as not planned; 13 fixes it and needs Node 22+). Forcing 13 under it with an npm
+// ^12, and better-sqlite3 12 aborts Node 24 (`(env) != nullptr` in a statement's finalizer, at
+// exit or at a GC; closed upstream as not planned; 13 fixes it and needs Node 22+). Forcing 13 under it with an npm
 // override would run it on a version its authors never declared. docs/decisions.md "Our own
 // SQLite driver adapter". The connection is a declared field (`client`), which the gate's fast
 // path (gated-adapter.ts) reads.
