@@ -125,3 +125,18 @@ export const garbageToken = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_-]{32}$/),
   fc.constantFrom('', ' ', 'null', 'undefined', '0', 'Token', 'x'.repeat(8000), '\t', 'é'),
 );
+
+/**
+ * A campus credential: one of `tokens` mostly (the accounts' tokens, made in a beforeAll, so
+ * call this inside a test), a garbage token or none sometimes.
+ */
+export const campusToken = (tokens: readonly string[]) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: garbageToken }, { weight: 1, arbitrary: fc.constant(null) });
+
+/** A campus request's headers: `Authorization: <scheme> <token>` when there is a token, and the body's type. */
+export function campusHeaders(token: string | null, contentType: string | undefined, scheme: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (token !== null) headers.Authorization = `${scheme} ${token}`;
+  if (contentType !== undefined) headers['Content-Type'] = contentType;
+  return headers;
+}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { KIND_LIST } from '../../src/campus/kinds.ts';
-import { body, enc, extremeNumber, formText, garbageToken, jsonObjectText, method, nastyString, numericText, queryString, segment } from './arbitraries.ts';
+import { body, campusHeaders, campusToken, enc, extremeNumber, formText, jsonObjectText, method, nastyString, numericText, queryString, segment } from './arbitraries.ts';
 import { checkRequest, fuzzWorld, RUNS, type FuzzWorld } from './harness.ts';
 
 let fw: FuzzWorld;
@@ -78,15 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => fw?.close());
 
-const token = () =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: garbageToken }, { weight: 1, arbitrary: fc.constant(null) });
-
-function headersFor(t: string | null, contentType: string | undefined, scheme: string) {
-  const headers: Record<string, string> = {};
-  if (t !== null) headers.Authorization = `${scheme} ${t}`;
-  if (contentType !== undefined) headers['Content-Type'] = contentType;
-  return headers;
-}
+const token = () => campusToken(tokens);
 
 const scheme = fc.constantFrom('Token', 'Token', 'Token', 'token', 'Bearer', '');
 
@@ -128,7 +120,7 @@ const batch = (fields: string[], name: string) =>
     .map((items) => Buffer.from(`{"data":[${items.join(',')}]}`));
 
 const send = (fw: FuzzWorld, m: string, path: string, t: string | null, s: string, b: { body?: Buffer; contentType?: string }) =>
-  checkRequest(fw, { method: m, path, headers: headersFor(t, b.contentType, s), body: b.body });
+  checkRequest(fw, { method: m, path, headers: campusHeaders(t, b.contentType, s), body: b.body });
 
 /** Mostly the route's own method, sometimes any. */
 const withMethod = (routed: fc.Arbitrary<readonly [string, string]>) =>
@@ -288,7 +280,7 @@ describe('fuzzing the campus relation routes', () => {
     const accept = fc.constantFrom(undefined, 'text/csv', 'application/json', 'text/csv;q=0.1, */*', '*/*');
     await fc.assert(
       fc.asyncProperty(withMethod(routed), relationQuery, token(), scheme, accept, async ([m, p], q, t, s, a) => {
-        const headers = headersFor(t, undefined, s);
+        const headers = campusHeaders(t, undefined, s);
         if (a !== undefined) headers.Accept = a;
         await checkRequest(fw, { method: m, path: `${p}${q}`, headers });
       }),

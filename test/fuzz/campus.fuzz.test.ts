@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { KIND_LIST } from '../../src/campus/kinds.ts';
-import { body, formText, garbageToken, jsonObjectText, method, queryString, segment } from './arbitraries.ts';
+import { body, campusHeaders, campusToken, formText, garbageToken, jsonObjectText, method, queryString, segment } from './arbitraries.ts';
 import { checkRequest, fuzzWorld, RUNS, type FuzzWorld } from './harness.ts';
 
 let fw: FuzzWorld;
@@ -39,15 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => fw?.close());
 
-const token = () =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: garbageToken }, { weight: 1, arbitrary: fc.constant(null) });
-
-function headersFor(t: string | null, contentType: string | undefined, scheme: string) {
-  const headers: Record<string, string> = {};
-  if (t !== null) headers.Authorization = `${scheme} ${t}`;
-  if (contentType !== undefined) headers['Content-Type'] = contentType;
-  return headers;
-}
+const token = () => campusToken(tokens);
 
 const scheme = fc.constantFrom('Token', 'Token', 'Token', 'token', 'Bearer', 'Basic', '');
 
@@ -76,7 +68,7 @@ describe('fuzzing the campus routes', () => {
       );
       await fc.assert(
         fc.asyncProperty(path, queryString, token(), scheme, bodies, async ([m, p], q, t, s, b) => {
-          await checkRequest(fw, { method: m, path: `/${kind.prefix}${p}${q}`, headers: headersFor(t, b.contentType, s), body: b.body });
+          await checkRequest(fw, { method: m, path: `/${kind.prefix}${p}${q}`, headers: campusHeaders(t, b.contentType, s), body: b.body });
         }),
         { numRuns: Math.ceil(RUNS / 2) },
       );
@@ -90,7 +82,7 @@ describe('fuzzing the campus routes', () => {
     const anyToken = fc.oneof(garbageToken, fc.constant(null));
     await fc.assert(
       fc.asyncProperty(method, path, queryString, anyToken, scheme, body(fields), async (m, p, q, t, s, b) => {
-        await checkRequest(fw, { method: m, path: p + q, headers: headersFor(t, b.contentType, s), body: b.body });
+        await checkRequest(fw, { method: m, path: p + q, headers: campusHeaders(t, b.contentType, s), body: b.body });
       }),
       { numRuns: RUNS },
     );
