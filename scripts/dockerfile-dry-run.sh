@@ -73,6 +73,14 @@ if [ "$(id -u)" = 0 ]; then
   chmod 755 "$work"
   chown -R nobody "$work/data"
   as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+  # The image's Node is in /usr/local/bin; this machine's may sit where nobody cannot reach
+  # (CI's Node 24 under root's home): then a copy of it, as the image would have.
+  if ! "${as_user[@]}" node -e '' 2>/dev/null; then
+    mkdir -p "$work/node/bin"
+    cp "$(node -p process.execPath)" "$work/node/bin/node"
+    chmod -R a+rX "$work/node"
+    export PATH="$work/node/bin:$PATH"
+  fi
 fi
 echo "== CLI: $(cd "$app" && DATABASE_URL="file:$work/data/gateway.db" "${as_user[@]}" node bin/gateway.mjs --version)"
 

@@ -32,6 +32,27 @@ function productionPackages(): string[] {
 let app: string;
 let data: string;
 let nobody: { uid: number; gid: number } | undefined;
+/** A Node binary the unprivileged user can run (see runnableNode). */
+let node = process.execPath;
+let nodeCopy: string | undefined;
+
+/**
+ * This Node, or a copy of it the unprivileged user can run: CI installs Node 24 under root's
+ * home (mode 700), where `nobody` cannot reach it. An image has its Node in /usr/local/bin.
+ */
+function runnableNode(user: { uid: number; gid: number }): string {
+  try {
+    execFileSync(process.execPath, ['-e', ''], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
+    return process.execPath;
+  } catch {
+    nodeCopy = mkdtempSync(path.join(os.tmpdir(), 'gateway-node-'));
+    chmodSync(nodeCopy, 0o755);
+    const copy = path.join(nodeCopy, 'node');
+    cpSync(process.execPath, copy);
+    chmodSync(copy, 0o755);
+    return copy;
+  }
+}
 
 beforeAll(async () => {
   app = mkdtempSync(path.join(os.tmpdir(), 'gateway-production-'));
@@ -50,10 +71,14 @@ beforeAll(async () => {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim());
     nobody = { uid: id('-u'), gid: id('-g') };
     chownSync(data, nobody.uid, nobody.gid);
+    node = runnableNode(nobody);
   }
 }, 180_000);
 
-afterAll(() => rmSync(app, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(app, { recursive: true, force: true });
+  if (nodeCopy) rmSync(nodeCopy, { recursive: true, force: true });
+});
 
 describe('the production build', () => {
   it(`with the production install stays within ${LIMIT_MB} MB`, () => {
@@ -67,13 +92,13 @@ describe('the production build', () => {
   it.skipIf(!isRoot)('`npm start` serves and stops as a user who can write only the data folder, with only the native packages installed', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const env = { PATH: process.env.PATH!, HOME: data, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${data}/gateway.db`, MEDIA_DIR: `${data}/media` };
-    const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: app, env, uid: nobody!.uid, gid: nobody!.gid, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = (args: string[]) => execFileSync(node, args, { cwd: app, env, uid: nobody!.uid, gid: nobody!.gid, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     // The app folder is not writable for this user: writing there must fail.
     expect(() => run(['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(app, 'dist', 'x'))}, '')`])).toThrow();
     expect(run(['bin/gateway.mjs', '--version']).trim()).toMatch(/^\d+\.\d+\.\d+/);
     const created = JSON.parse(run(['bin/gateway.mjs', 'project', 'create', '--name', 'Nightly', '--json']));
     // What `npm start` runs: with no esbuild here it must run dist/ as built, building nothing.
-    const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: app, env, uid: nobody!.uid, gid: nobody!.gid, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(node, ['scripts/start.mjs'], { cwd: app, env, uid: nobody!.uid, gid: nobody!.gid, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout.on('data', (d) => (output += d));
     server.stderr.on('data', (d) => (output += d));
