@@ -11,7 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // Each test file gets its own SQLite database file; files run in parallel workers.
+    // Each test file gets its own SQLite database file; files run in worker processes (Vitest
+    // starts cores - 1 of them: one on the project's 2-core machines).
     pool: 'forks',
     // One module graph per worker, not per file: importing the server (Prisma, Pothos, yoga)
     // took about 2 s for every file that builds a world, over half of a CI pass on two cores.

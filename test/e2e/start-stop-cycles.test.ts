@@ -6,33 +6,20 @@
 // Checked to fail: with better-sqlite3 12 rebuilt for Node 24 in a copy of the project, the
 // first cycle's server aborted.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayProcess, type ServerBundle } from '../helpers/gateway-process.ts';
+import { productionBundle, startGatewayProcess, type ServerBundle } from '../helpers/gateway-process.ts';
 import { gatewayIn } from '../cli/in-process.ts';
 
 const CYCLES = 8;
 let bundle: ServerBundle;
 let dir: string;
 
-/**
- * The production build (what operators run), private to this file under dist/ so its packages
- * resolve from the project's node_modules. With better-sqlite3 12 on Node 24 it aborted in 8 of
- * 12 starts here, most before the first request (a Statement finalizer, run by the GC).
- */
-async function productionBuild(): Promise<ServerBundle> {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const dir = path.join(root, 'dist', `test-cycles-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const build = (await import(pathToFileURL(path.join(root, 'scripts', 'build.mjs')).href)) as { buildProduction(outDir: string): Promise<unknown> };
-  await build.buildProduction(dir);
-  return { entry: path.join(dir, 'server.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 beforeAll(async () => {
-  bundle = await productionBuild();
+  // The production build: with better-sqlite3 12 on Node 24 it aborted in 8 of 12 starts here,
+  // most before the first request (a Statement finalizer, run by the GC).
+  bundle = await productionBundle();
   dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-cycles-'));
 }, 60_000);
 afterAll(() => {

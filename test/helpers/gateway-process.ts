@@ -17,12 +17,28 @@ export interface ServerBundle {
   remove(): void;
 }
 
-/** Bundles src/server.ts under dist/ (packages and the project root resolve from there). */
-export async function bundleServer(): Promise<ServerBundle> {
-  const dir = path.join(root, 'dist', `test-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const build = (await import(pathToFileURL(path.join(root, 'scripts', 'build.mjs')).href)) as { buildServer(outDir: string): Promise<void> };
-  await build.buildServer(dir);
+/** scripts/build.mjs: the checkout's quick bundle and the production build. */
+export async function buildScript(): Promise<{ buildServer(outDir: string): Promise<void>; buildProduction(outDir: string): Promise<unknown> }> {
+  return import(pathToFileURL(path.join(root, 'scripts', 'build.mjs')).href);
+}
+
+/** A private folder under dist/ (packages and the project root resolve from there), built by `build`. */
+async function privateBuild(prefix: string, build: (outDir: string) => Promise<unknown>): Promise<ServerBundle> {
+  const dir = path.join(root, 'dist', `${prefix}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await build(dir);
   return { entry: path.join(dir, 'server.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Bundles src/server.ts as `npm start` does in a checkout (its packages stay in node_modules). */
+export async function bundleServer(): Promise<ServerBundle> {
+  const { buildServer } = await buildScript();
+  return privateBuild('test', buildServer);
+}
+
+/** The production build (`npm run build`, what operators run), every package but the native ones inside. */
+export async function productionBundle(): Promise<ServerBundle> {
+  const { buildProduction } = await buildScript();
+  return privateBuild('test-production', buildProduction);
 }
 
 export interface GatewayProcess {

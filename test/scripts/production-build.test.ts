@@ -7,9 +7,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.ts';
+import { buildScript } from '../helpers/gateway-process.ts';
 
 const LIMIT_MB = 200;
 const isRoot = process.getuid?.() === 0;
@@ -56,8 +56,7 @@ function runnableNode(user: { uid: number; gid: number }): string {
 
 beforeAll(async () => {
   app = mkdtempSync(path.join(os.tmpdir(), 'gateway-production-'));
-  const build = (await import(pathToFileURL(path.join(projectRoot, 'scripts/build.mjs')).href)) as { buildProduction(outDir: string): Promise<unknown> };
-  await build.buildProduction(path.join(app, 'dist'));
+  await (await buildScript()).buildProduction(path.join(app, 'dist'));
   for (const pkg of productionPackages()) cpSync(path.join(projectRoot, pkg), path.join(app, pkg), { recursive: true, dereference: true });
   cpSync(path.join(projectRoot, 'package.json'), path.join(app, 'package.json'));
   cpSync(path.join(projectRoot, 'bin'), path.join(app, 'bin'), { recursive: true });
