@@ -68,3 +68,13 @@ it('a check asked for by a unique key with NUL is not found', async () => {
   expect(res.errors?.[0]?.extensions?.code ?? null).not.toBe('INTERNAL_SERVER_ERROR');
   expect(res.data?.check ?? null).toBeNull();
 });
+
+it('a checks cursor with NUL is refused as an unknown cursor is, with and without a filter', async () => {
+  for (const filter of ['', 'filter: { status: [UP] },']) {
+    const unknown = await gql(w, `query { project { checks(${filter} after: "nope") { nodes { name } } } }`);
+    const withNul = await gql(w, `query { project { checks(${filter} after: "a\\u0000b") { nodes { name } } } }`);
+    expect(unknown.errors?.[0]?.message, filter).toBe('unknown cursor');
+    expect(withNul.errors?.[0]?.message, filter).toBe('unknown cursor');
+    expect(withNul.errors?.[0]?.extensions?.code, filter).toBe(unknown.errors?.[0]?.extensions?.code);
+  }
+});

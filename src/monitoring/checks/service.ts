@@ -71,6 +71,9 @@ export async function listChecks(
   page?: ChecksPageRequest,
 ): Promise<CheckRecord[] | ChecksPage> {
   checkFilter(filter);
+  // No check's unique key holds NUL (and PostgreSQL could not compare one): such a cursor names
+  // nothing, like any other unknown one.
+  if (page?.after && holdsNul(page.after)) throw validationError('unknown cursor');
   const where = checksWhere(access, filter);
   if (!page) return filterChecks(deps, filter, await deps.db.check.findMany({ where, orderBy: { id: 'asc' }, include: checkWithChannels }));
   // Tags match exactly and status is computed from the clock: neither can be cut in SQL, so
