@@ -27,6 +27,7 @@ import { registerFieldsRoutes } from './fields-route.ts';
 
 import type { Handler, Route } from './handler.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
+import { isTextTheDatabaseRefused, REFUSED_TEXT_MESSAGE } from '../../src/db/refused-text.ts';
 
 export type { Handler, Route };
 
@@ -56,6 +57,10 @@ export function sendCampusError(res: ServerResponse, err: unknown, log: Logger) 
   if (isDatabaseUnavailable(err)) {
     log.warn({ err }, 'campus request refused: database unavailable');
     return sendJson(res, 503, { success: false, message: 'database unavailable, try again shortly' }, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) });
+  }
+  if (isTextTheDatabaseRefused(err)) {
+    log.warn({ err }, 'campus request refused: text the database cannot store');
+    return sendJson(res, 400, { success: false, message: REFUSED_TEXT_MESSAGE });
   }
   log.error({ err }, 'unexpected error in campus handler');
   return sendJson(res, 500, { success: false, message: 'internal server error' });

@@ -7,6 +7,7 @@ import { DomainError } from '../../src/shared/errors.ts';
 import { sendJson, sendText, type Headers } from '../../src/http/respond.ts';
 import { HttpError } from '../../src/http/body.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../src/db/unavailable.ts';
+import { isTextTheDatabaseRefused, REFUSED_TEXT_MESSAGE } from '../../src/db/refused-text.ts';
 
 const statusByCode = {
   VALIDATION: 400,
@@ -29,6 +30,10 @@ export function sendApiError(res: ServerResponse, err: unknown, headers: Headers
   if (isDatabaseUnavailable(err)) {
     log.warn({ err }, 'API request refused: database unavailable');
     return sendJson(res, 503, { error: 'database unavailable, try again shortly' }, { ...headers, 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) });
+  }
+  if (isTextTheDatabaseRefused(err)) {
+    log.warn({ err }, 'API request refused: text the database cannot store');
+    return sendJson(res, 400, { error: REFUSED_TEXT_MESSAGE }, headers);
   }
   log.error({ err }, 'unexpected error in REST handler');
   return sendJson(res, 500, { error: 'internal server error' }, headers);

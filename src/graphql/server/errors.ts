@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { DomainError, OtherProjectError, RateLimitedError, RecordValidationError } from '../../shared/errors.ts';
 import { SecondFactorRequiredError } from '../../identity/sign-in.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../db/unavailable.ts';
+import { isTextTheDatabaseRefused, REFUSED_TEXT_MESSAGE } from '../../db/refused-text.ts';
 
 const codes = {
   VALIDATION: 'BAD_USER_INPUT',
@@ -37,6 +38,10 @@ export function toGraphQLError(error: unknown): GraphQLError | null {
       path: wrapped?.path,
       extensions: { code: 'UNAVAILABLE', retryAfter: UNAVAILABLE_RETRY_AFTER_S, http: { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) } } },
     });
+  }
+  // Text PostgreSQL cannot store (NUL) that no domain rule caught first: the client's input.
+  if (isTextTheDatabaseRefused(original)) {
+    return new GraphQLError(REFUSED_TEXT_MESSAGE, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code: 'BAD_USER_INPUT' } });
   }
   if (!(original instanceof DomainError)) return null;
   // Another project's check is simply invisible over GraphQL: no hint that it exists.

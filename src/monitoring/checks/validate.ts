@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { validationError } from '../../shared/errors.ts';
 import { isValidSchedule } from './schedule.ts';
 import { canonicalTimezone } from './timezones.ts';
+import { holdsNul } from '../../shared/stored-text.ts';
 
 export type UniqueField = 'name' | 'slug' | 'tags' | 'timeout' | 'grace';
 
@@ -44,7 +45,13 @@ function tooLong(ctx: z.core.ParsePayload<string>, max: number): boolean {
   return true;
 }
 
-const text = (max?: number) => (max === undefined ? z.string() : z.string().check((ctx) => void tooLong(ctx, max)));
+// NUL is refused in every text field on both databases: PostgreSQL's text cannot hold it, and a
+// check stored on SQLite with one could not move to PostgreSQL (docs/decisions.md).
+const text = (max?: number) =>
+  z.string().check((ctx) => {
+    if (max !== undefined && tooLong(ctx, max)) return;
+    if (holdsNul(ctx.value)) ctx.issues.push({ code: 'custom', params: { kind: 'nul' }, input: ctx.value });
+  });
 
 // A JSON `true` is a Python int (1) to pydantic: it fails the range check, not the type check.
 // `.int()` also bounds to safe integers, so a huge number reads "too large" rather than crashing.
@@ -111,6 +118,7 @@ const TEMPLATES: Record<string, string> = {
   'invalid_format:regex': 'does not match pattern',
   'custom:schedule': 'is not a valid cron or OnCalendar expression',
   'custom:tz': 'is not a valid timezone',
+  'custom:nul': 'must not contain NUL characters',
 };
 
 function issueKey(issue: z.core.$ZodIssue): string {

@@ -6,7 +6,7 @@ import { notFound, validationError } from '../../shared/errors.ts';
 import { writableProject } from '../access.ts';
 import type { MonitoringDeps, ProjectAccess } from '../context.ts';
 import type { Db } from '../../db/client.ts';
-import { holdsNul } from '../../shared/stored-text.ts';
+import { holdsNul, NUL_REFUSED } from '../../shared/stored-text.ts';
 import { CHANNEL_KINDS, channelKind, notEnabledMessage, type ChannelKind } from './kinds/index.ts';
 import type { Notifies } from './kinds/definition.ts';
 import type { WebhookSpecInput } from './kinds/webhook/spec.ts';
@@ -58,6 +58,7 @@ export function validateChannelInput(input: ChannelInput): ChannelFields {
   const kind = definition.kind as ChannelKind;
   const name = (input.name ?? '').trim();
   if (name.length > 100) throw validationError('name is too long');
+  if (holdsNul(name)) throw validationError(NUL_REFUSED('name'));
   let notifyDown = input.notifyDown ?? true;
   let notifyUp = input.notifyUp ?? true;
   let value: string;
@@ -74,6 +75,7 @@ export function validateChannelInput(input: ChannelInput): ChannelFields {
     if (input.config && !definition.config) throw validationError(`${definition.label} channels take a value, not a config`);
     value = (input.config ? definition.config!.value(input.config) : (input.value ?? '')).trim();
     if (!value) throw validationError('value must not be empty');
+    if (holdsNul(value)) throw validationError(NUL_REFUSED('value'));
     // A config is judged by its kind first: a field's own limit says more than the value's length.
     if (input.config) definition.validateValue(value);
     // Healthchecks' fields are up to 1,000 characters each, and some kinds store two (a shell

@@ -4,6 +4,7 @@ import { CLI_ACTOR, READ_ONLY_KEY_ACTOR, READ_WRITE_KEY_ACTOR, type Actor } from
 import { recordAudit } from '../audit/service.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.ts';
+import { holdsNul, NUL_REFUSED } from '../../shared/stored-text.ts';
 import type { ProjectAccess } from '../context.ts';
 import { projectBadgeColumns } from '../badges/keys.ts';
 import {
@@ -30,6 +31,7 @@ function checkName(input: { name: string }): string {
   const name = input.name.trim();
   if (!name) throw validationError('name must not be empty');
   if (name.length > 100) throw validationError('name is too long');
+  if (holdsNul(name)) throw validationError(NUL_REFUSED('name'));
   return name;
 }
 
