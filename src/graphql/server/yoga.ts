@@ -18,6 +18,7 @@ import { schema } from '../schema/schema.ts';
 import { compiledExecution } from './compiled-execution.ts';
 import type { LoginThrottle } from '../../campus/login-throttle.ts';
 import { clientOf } from '../../http/client-address.ts';
+import { isTextTheDatabaseRefused } from '../../db/refused-text.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
@@ -78,6 +79,8 @@ export function createYogaServer(services: GatewayServices, log: Logger, registr
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);
+        // A path with no NUL rule before the database (docs/decisions.md): the client's fault, but worth a rule.
+        if (known && isTextTheDatabaseRefused((error as { originalError?: unknown }).originalError ?? error)) log.warn({ err: error }, 'GraphQL request refused: text the database cannot store');
         if (known) return known;
         // GraphQL's own errors (syntax, validation, query limits, variables) are meant for the client.
         if (isClientGraphQLError(error)) return clientError(error, { REQUEST_ENTITY_TOO_LARGE: REQUEST_TOO_LARGE_MESSAGE });
