@@ -12,6 +12,23 @@ export function requestIdOf(req: IncomingMessage, fromTrustedProxy: boolean): st
   const given = fromTrustedProxy ? req.headers['x-request-id'] : undefined;
   // Node joins repeated X-Request-Id headers with ", ": no longer a token, so a new id.
   if (typeof given === 'string' && SANE.test(given)) return given;
-  // 12 base64url characters (72 random bits): short in a log line, unique enough to grep.
-  return randomBytes(9).toString('base64url');
+  return newRequestId();
+}
+
+// 12 base64url characters (72 random bits): short in a log line, unique enough to grep. The bytes
+// come from a pool filled 512 ids at a time: one randomBytes call per id cost about 1.8 µs, some
+// 4% of a small request's CPU; a slice of the pool costs 0.1 µs (docs/performance.md).
+const ID_BYTES = 9;
+const POOL_IDS = 512;
+let pool = Buffer.alloc(0);
+let taken = 0;
+
+export function newRequestId(): string {
+  if (taken + ID_BYTES > pool.length) {
+    pool = randomBytes(ID_BYTES * POOL_IDS);
+    taken = 0;
+  }
+  const id = pool.toString('base64url', taken, taken + ID_BYTES);
+  taken += ID_BYTES;
+  return id;
 }

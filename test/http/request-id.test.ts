@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
+import { newRequestId } from '../../src/http/request-id.ts';
 import { T0 } from '../helpers/world.ts';
 import { freshPostgresDatabase, postgresUnderTest } from '../helpers/postgres.ts';
 
@@ -77,6 +78,13 @@ describe('X-Request-Id from a trusted proxy', () => {
     expect(b).toMatch(GENERATED);
     expect(a).not.toBe(b);
     expect(await loggedWith(a)).toMatchObject({ route: '/healthz', requestId: a });
+  });
+
+  it('generates ids that do not repeat across many refills of its random pool', () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 20_000; i++) ids.add(newRequestId());
+    expect(ids.size).toBe(20_000);
+    for (const id of ids) expect(id).toMatch(GENERATED);
   });
 
   it.each([
