@@ -1,5 +1,5 @@
-// Whether a failure is PostgreSQL refusing text it cannot store: NUL (SQLSTATE 22021,
-// character_not_in_repertoire) or a character its encoding lacks (22P05). The domain refuses such
+// Whether a failure is PostgreSQL refusing text it cannot store: NUL in text (SQLSTATE 22021,
+// character_not_in_repertoire) or a \u0000 escape in JSON (22P05, untranslatable_character). The domain refuses such
 // values before any query where they name or match nothing (shared/stored-text.ts); this is the
 // net under that rule: a path that still lets one through answers 400, the client's fault, not a
 // 500. The statement failed, so nothing it would have written was stored.
