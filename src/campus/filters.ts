@@ -2,6 +2,7 @@
 // each names a record by ID, handle or code; one that names nothing is a 404
 // "<param> not found", as Slate's getRequested* helpers answer.
 import { notFound } from '../shared/errors.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 import { isStaff, requireLevel } from './access.ts';
 import type { Viewer } from './auth.ts';
 import { KINDS, type KindName, type KindSpec } from './kinds.ts';
@@ -110,7 +111,8 @@ async function groupFilters(deps: CampusDeps, f: BrowseFilters, out: ResolvedFil
     out.where.push({ ParentID: null });
     out.conditions.ParentID = null;
   }
-  if (f.query) out.where.push(deps.search.contains('Name', f.query));
+  // No stored name holds NUL (and PostgreSQL could not compare one): such a query finds nothing.
+  if (f.query) out.where.push(holdsNul(f.query) ? NOTHING : deps.search.contains('Name', f.query));
 }
 
 /** The filters that apply to `kind` as Prisma conditions; filters of other kinds are ignored, as Slate ignores unknown parameters. */

@@ -30,7 +30,8 @@ export interface RecordSearch {
   /**
    * A Prisma condition that scans: `term` is a substring of `field`, ignoring case as `ids`
    * does. Each database spells it differently (SQLite's LIKE folds case by itself; Prisma's
-   * `contains` on PostgreSQL is case-sensitive unless asked), so the port says it.
+   * `contains` on PostgreSQL is case-sensitive unless asked), so the port says it. `term` holds
+   * no NUL: the search parser splits words at it, and other callers find nothing without asking.
    */
   contains(field: string, term: string): Record<string, unknown>;
 }

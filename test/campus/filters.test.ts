@@ -88,6 +88,8 @@ describe('group filters', () => {
   it('topLevel: groups without a parent; query: names containing the text', async () => {
     expect((await groups({ topLevel: true })).names).toEqual(['School']);
     expect((await groups({ query: 'chess' })).names).toEqual(['Chess Club']);
+    // No name holds NUL, and PostgreSQL would refuse to compare one: such a query finds nothing.
+    expect((await groups({ query: 'chess\u0000' })).names).toEqual([]);
   });
 });
 
