@@ -79,9 +79,12 @@ export function createYogaServer(services: GatewayServices, log: Logger, registr
     maskedErrors: {
       maskError(error, message) {
         const known = toGraphQLError(error);
-        // A path with no NUL rule before the database (docs/decisions.md): the client's fault, but worth a rule.
-        if (known && isTextTheDatabaseRefused((error as { originalError?: unknown }).originalError ?? error)) log.warn({ err: error }, 'GraphQL request refused: text the database cannot store');
-        if (known) return known;
+        if (known) {
+          // The client's fault, but a path without its NUL rule (docs/decisions.md): worth a warning.
+          const original = (error as { originalError?: unknown }).originalError ?? error;
+          if (isTextTheDatabaseRefused(original)) log.warn({ err: error }, 'GraphQL request refused: text the database cannot store');
+          return known;
+        }
         // GraphQL's own errors (syntax, validation, query limits, variables) are meant for the client.
         if (isClientGraphQLError(error)) return clientError(error, { REQUEST_ENTITY_TOO_LARGE: REQUEST_TOO_LARGE_MESSAGE });
         log.error({ err: error }, 'unexpected GraphQL error');
