@@ -16,8 +16,8 @@ export function requestIdOf(req: IncomingMessage, fromTrustedProxy: boolean): st
 }
 
 // 12 base64url characters (72 random bits): short in a log line, unique enough to grep. The bytes
-// come from a pool filled 512 ids at a time: one randomBytes call per id cost about 1.8 µs, some
-// 4% of a small request's CPU; a slice of the pool costs 0.1 µs (docs/performance.md).
+// come from a pool filled 512 ids at a time: one randomBytes call per id cost about 1.8 µs, 5% of
+// a small request's CPU in a profile; a slice of the pool costs 0.1 µs (docs/performance.md).
 const ID_BYTES = 9;
 const POOL_IDS = 512;
 let pool = Buffer.alloc(0);

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { ACCOUNT_LEVELS, hasLevel, type AccountLevel } from '../campus/kinds.ts';
 import { EMAIL_CLASS, personByUsername } from '../campus/lookup.ts';
 import { conflict, notFound, validationError } from '../shared/errors.ts';
+import { holdsNul, NUL_REFUSED } from '../shared/stored-text.ts';
 import { hashPassword, needsRehash, passwordProblem } from './passwords.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,29}$/;
@@ -40,6 +41,9 @@ function checkInput(input: AccountInput, pending = false): { username: string; e
   const username = input.username.trim();
   if (!USERNAME_PATTERN.test(username)) throw validationError('the username must be 2 to 30 letters, digits, dots, dashes or underscores, starting with a letter or digit');
   if (!isEmail(input.email)) throw validationError('enter a valid email address');
+  for (const [field, value] of [['first name', input.firstName], ['last name', input.lastName]] as const) {
+    if (value !== undefined && holdsNul(value)) throw validationError(NUL_REFUSED(field));
+  }
   const problem = passwordProblem(input.password);
   if (problem) throw validationError(problem);
   if (pending) return { username, email: normalEmail(input.email), level: 'Contact' };

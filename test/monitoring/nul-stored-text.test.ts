@@ -1,8 +1,10 @@
 // A value to be stored with NUL is refused with a clear 400 on both databases (PostgreSQL's text
 // cannot hold one, and what SQLite holds must move to PostgreSQL): check fields over REST and
-// GraphQL, channel names and values, status page tags, project names. Nothing is stored.
+// GraphQL, channel names and values, status page tags, project names, account names (security
+// key names: test/identity/second-factors/webauthn.test.ts). Nothing is stored.
 import { expect, it } from 'vitest';
 import { createProject } from '../../src/monitoring/projects/service.ts';
+import { createAccount } from '../../src/identity/accounts.ts';
 import { useWorld } from '../helpers/fixtures.ts';
 import { gql } from '../helpers/gql.ts';
 
@@ -33,9 +35,17 @@ it('refuses a channel name or value with NUL, a status page tag with NUL and a p
   expect(valued.errors?.[0]).toMatchObject({ message: 'value must not contain NUL characters', extensions: { code: 'BAD_USER_INPUT' } });
   expect(await w.app.db.channel.count()).toBe(channels);
   const page = await gql(w, 'mutation { setStatusPage(slug: "ok", tags: ["x\\u0000"]) { name } }');
-  expect(page.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  expect(page.errors?.[0]).toMatchObject({ message: 'a tag must not contain NUL characters', extensions: { code: 'BAD_USER_INPUT' } });
   expect((await w.app.db.project.findFirstOrThrow({ where: { id: w.alice.id } })).statusSlug).toBeNull();
   const projects = await w.app.db.project.count();
   await expect(createProject(w.app.db, { name: 'a\u0000b' })).rejects.toThrow('name must not contain NUL characters');
   expect(await w.app.db.project.count()).toBe(projects);
+});
+
+it('refuses an account whose first or last name holds NUL (the CLI gives them), and stores no one', async () => {
+  const people = await w.app.db.person.count();
+  const input = { username: 'nul-person', email: 'nul@example.org', password: 'a long passphrase here' };
+  await expect(createAccount(w.app.db, { ...input, firstName: 'A\u0000' })).rejects.toThrow('first name must not contain NUL characters');
+  await expect(createAccount(w.app.db, { ...input, lastName: '\u0000' })).rejects.toThrow('last name must not contain NUL characters');
+  expect(await w.app.db.person.count()).toBe(people);
 });

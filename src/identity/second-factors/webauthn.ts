@@ -16,6 +16,7 @@ import {
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../shared/errors.ts';
+import { holdsNul, NUL_REFUSED } from '../../shared/stored-text.ts';
 import { hashSecret } from '../tokens.ts';
 import { dropRecoveryCodesIfNoFactor } from './recovery-codes.ts';
 
@@ -46,6 +47,7 @@ function keyName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw validationError('give the security key a name');
   if (trimmed.length > KEY_NAME_MAX_LENGTH) throw validationError(`the name must be at most ${KEY_NAME_MAX_LENGTH} characters`);
+  if (holdsNul(trimmed)) throw validationError(NUL_REFUSED('name'));
   return trimmed;
 }
 

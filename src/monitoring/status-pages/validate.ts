@@ -1,7 +1,7 @@
 // The settings of a public status page, shared by GraphQL and the CLI: a slug that is safe in
 // a URL path and tags as checks store them (single words, matched exactly).
 import { validationError } from '../../shared/errors.ts';
-import { holdsNul } from '../../shared/stored-text.ts';
+import { holdsNul, NUL_REFUSED } from '../../shared/stored-text.ts';
 
 export interface StatusPageSettings {
   slug: string;
@@ -23,6 +23,7 @@ export function parseStatusPageSettings(input: { slug: string; tags?: readonly s
   const tags = [...new Set((input.tags ?? []).map((t) => t.trim()).filter(Boolean))];
   if (tags.length > TAGS_MAX) throw validationError(`at most ${TAGS_MAX} tags`);
   // Checks store tags space-separated, so a tag with a space could never match.
-  for (const tag of tags) if (/\s/.test(tag) || tag.length > TAG_MAX || holdsNul(tag)) throw validationError(`tag must be one word of at most ${TAG_MAX} characters: ${tag}`);
+  for (const tag of tags) if (holdsNul(tag)) throw validationError(NUL_REFUSED('a tag'));
+  for (const tag of tags) if (/\s/.test(tag) || tag.length > TAG_MAX) throw validationError(`tag must be one word of at most ${TAG_MAX} characters: ${tag}`);
   return { slug, tags };
 }

@@ -207,6 +207,9 @@ describe('managing security keys', () => {
     ]);
     expect(await renameSecurityKey(w.app.db, person.ID, saved.id, ' Work laptop ')).toEqual({ id: saved.id, name: 'Work laptop' });
     await expect(renameSecurityKey(w.app.db, person.ID, saved.id, '')).rejects.toMatchObject({ code: 'VALIDATION' });
+    // Refused on both databases (PostgreSQL could not store it); the name stays.
+    await expect(renameSecurityKey(w.app.db, person.ID, saved.id, 'a\u0000b')).rejects.toMatchObject({ code: 'VALIDATION', message: 'name must not contain NUL characters' });
+    expect((await w.app.db.securityKey.findUniqueOrThrow({ where: { id: saved.id } })).name).toBe('Work laptop');
     await expect(renameSecurityKey(w.app.db, person.ID, bob.saved.id, 'mine')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(removeSecurityKey(w.app.db, person.ID, bob.saved.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await w.app.db.securityKey.findUnique({ where: { id: bob.saved.id } }))!.name).toBe('YubiKey');
