@@ -8,6 +8,7 @@ import type { MonitoringEvents } from '../events/bus.ts';
 import type { ProjectAccess } from '../monitoring/context.ts';
 import { createProjectWithoutKeys } from '../monitoring/projects/service.ts';
 import { conflict, forbidden, notFound, validationError } from '../shared/errors.ts';
+import { holdsNul } from '../shared/stored-text.ts';
 import { recordAudit } from '../monitoring/audit/service.ts';
 import { CLI_ACTOR, isRole, mayManage, type Actor, type Role } from './roles.ts';
 
@@ -26,6 +27,8 @@ export async function projectsOf(db: Db, personId: number) {
 }
 
 export async function roleIn(db: Db, projectId: string, personId: number): Promise<Role | null> {
+  // No project id holds NUL (and PostgreSQL could not compare one): no role there.
+  if (holdsNul(projectId)) return null;
   const member = await db.projectMember.findUnique({ where: { projectId_personId: { projectId, personId } }, select: { role: true } });
   return member && isRole(member.role) ? member.role : null;
 }

@@ -6,11 +6,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/graphql/schema/schema.ts';
 import { REFUSED_TEXT_MESSAGE } from '../../src/db/refused-text.ts';
+import { createAccount } from '../../src/identity/accounts.ts';
+import { browserClient } from '../helpers/browser-client.ts';
 import { checkRequest, fuzzWorld, RUNS, show, type FuzzRequest, type FuzzWorld } from './harness.ts';
 import { argTargets, internalErrors, slotSweep, variablesFor } from './schema-targets.ts';
 
 let fw: FuzzWorld;
 let admin = '';
+/** The Cookie, Origin and Sec-Fetch-Site of a signed-in browser: fields for people, not keys, need them. */
+let session: Record<string, string> = {};
 /** IDs, handles, UUIDs and slugs of seeded records: arguments that find something. */
 const known: string[] = [];
 
@@ -38,9 +42,20 @@ beforeAll(async () => {
     const section = (await w.campus('POST', '/sections/create', { token: admin, fields: { CourseID: 2, Title: 'S' }, json: true })).json.data;
     known.push(String(section?.ID ?? 1), section?.Handle ?? 'x');
     await w.api('POST', '/api/v3/checks/', { body: { name: 'page' } });
+    await createAccount(w.app.db, { username: 'fuzzer', email: 'fuzzer@example.org', password: 'a long fuzzing passphrase', level: 'Staff' });
+    const browser = browserClient(w);
+    const signedIn = await browser.gql('mutation { signIn(username: "fuzzer", password: "a long fuzzing passphrase") { username } }');
+    if (signedIn.data?.signIn?.username !== 'fuzzer') throw new Error(`sign-in for the fuzz failed: ${JSON.stringify(signedIn.errors)}`);
+    session = { Cookie: browser.cookieHeader(), Origin: w.url, 'Sec-Fetch-Site': 'same-origin' };
   });
 });
 afterAll(() => fw?.close());
+
+/** Who `headers` sign in as (null: nobody). */
+async function viewerName(headers: Record<string, string>): Promise<string | null> {
+  const res = await fetch(`${fw.w.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ query: '{ viewer { username } }' }) });
+  return ((await res.json()) as { data?: { viewer?: { username?: string } | null } }).data?.viewer?.username ?? null;
+}
 
 const targets = argTargets(schema).filter((t) => t.operation !== 'subscription');
 
@@ -62,16 +77,24 @@ describe('fuzzing every GraphQL argument', () => {
   ];
   for (const [name, fill] of sweeps) {
     it(`every text argument and text list, ${name}: a client error, never INTERNAL_SERVER_ERROR`, async () => {
-      for (const target of targets) {
-        for (const { slot, variables } of slotSweep(target, known[0]!, fill)) {
-          const headers = { 'Content-Type': 'application/json', 'X-Api-Key': fw.w.alice.api_key, Authorization: `Token ${admin}` };
-          const r: FuzzRequest = { method: 'POST', path: '/graphql', headers, body: Buffer.from(JSON.stringify({ query: target.text, variables })) };
-          const res = await checkRequest(fw, r);
-          expect(internalErrors(res.text), `INTERNAL_SERVER_ERROR for ${target.path.join('.')}(${slot})\n  answer: ${res.text.slice(0, 300)}`).toEqual([]);
-          // NUL is refused or finds nothing by a rule of ours, the same on both databases, never by PostgreSQL's refusal (the net).
-          if (name === 'NUL') expect(res.text, `${target.path.join('.')}(${slot}) reached the database with NUL`).not.toContain(REFUSED_TEXT_MESSAGE);
+      const keyed = { 'X-Api-Key': fw.w.alice.api_key, Authorization: `Token ${admin}` };
+      // NUL again as a signed-in person (no key: a key would take precedence over the session),
+      // so the fields for people (createProject, renameSecurityKey…) are reached too.
+      const callers = name === 'NUL' ? [keyed, session] : [keyed];
+      for (const caller of callers) {
+        for (const target of targets) {
+          for (const { slot, variables } of slotSweep(target, known[0]!, fill)) {
+            const headers = { 'Content-Type': 'application/json', ...caller };
+            const r: FuzzRequest = { method: 'POST', path: '/graphql', headers, body: Buffer.from(JSON.stringify({ query: target.text, variables })) };
+            const res = await checkRequest(fw, r);
+            expect(internalErrors(res.text), `INTERNAL_SERVER_ERROR for ${target.path.join('.')}(${slot})\n  answer: ${res.text.slice(0, 300)}`).toEqual([]);
+            // NUL is refused or finds nothing by a rule of ours, alike on both databases, never by PostgreSQL's refusal (the net).
+            if (name === 'NUL') expect(res.text, `${target.path.join('.')}(${slot}) reached the database with NUL`).not.toContain(REFUSED_TEXT_MESSAGE);
+          }
         }
       }
+      // The signed-in pass ran signed in throughout.
+      if (name === 'NUL') expect(await viewerName(session)).toBe('fuzzer');
     }, 120_000);
   }
 
