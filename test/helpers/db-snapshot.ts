@@ -75,3 +75,28 @@ async function postgresSnapshotter(databaseUrl: string): Promise<Snapshotter> {
     close: () => client.end(),
   };
 }
+
+/**
+ * Where stored text holds NUL, as "table.column" (each once). Only SQLite can store one; on
+ * PostgreSQL the answer is always empty, since its text refuses NUL.
+ */
+export function textHoldingNul(databaseUrl: string): string[] {
+  if (providerOf(databaseUrl) === 'postgresql') return [];
+  const db = new Database(sqliteFilePath(databaseUrl), { readonly: true, fileMustExist: true });
+  try {
+    const found = new Set<string>();
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma%'").all() as Array<{ name: string }>;
+    for (const { name } of tables) {
+      const stmt = db.prepare(`SELECT * FROM "${name}"`);
+      const columns = stmt.columns().map((c) => c.name);
+      for (const row of stmt.raw().iterate() as IterableIterator<unknown[]>) {
+        row.forEach((v, i) => {
+          if (typeof v === 'string' && v.includes('\u0000')) found.add(`${name}.${columns[i]}`);
+        });
+      }
+    }
+    return [...found];
+  } finally {
+    db.close();
+  }
+}
