@@ -21,6 +21,7 @@ import { composeServices, type CompositionOptions } from './composition.ts';
 import { buildHttpServer, type HttpParts } from './http/gateway-server.ts';
 import { closeTransports } from './monitoring/integrations/kinds/index.ts';
 import { startEmailPings, type EmailPingListener } from './monitoring/email-pings/listener.ts';
+import { secretKey } from './monitoring/secret-key.ts';
 
 export { FANOUT_DEGRADED } from './http/gateway-server.ts';
 
@@ -63,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const destination = options.logger ? null : createLogDestination();
   const log = options.logger ?? pino({ level: config.logLevel }, destination!.stream);
   const database = await openDatabase(config, log);
+  // The installation's secret is made now, not by the first request that needs it: reads (a
+  // badge, a consent page) then never write, not even a 404 (the fuzz suite's "no change").
+  await secretKey(database.db, config.secretKey).catch((err: unknown) => log.warn({ err }, 'installation secret not made at start; made on first need'));
   const composed = composeServices(database, config, { clock: options.clock ?? systemClock, log, eventFanout: options.eventFanout });
   const { services, monitor, notifier, reports, fanout, outboxRelay } = composed;
   let stopRelay: (() => Promise<void>) | null = null;

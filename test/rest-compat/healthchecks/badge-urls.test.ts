@@ -150,6 +150,9 @@ describe('SECRET_KEY unset', () => {
     const first = await createWorld();
     let second: Awaited<ReturnType<typeof createWorld>> | undefined;
     try {
+      // Made at start: the first badge read, even a 404, writes nothing.
+      expect(await first.app.db.installationSecret.count()).toBe(1);
+      expect((await get(`${first.url}/badge/${'x'.repeat(32)}/${'y'.repeat(8)}.json`)).status).toBe(404);
       await first.api('POST', '/api/v3/checks/', { body: { tags: 'web' } });
       const url = (await first.api('GET', '/api/v3/badges/', { key: first.alice.api_key })).json.badges.web.json as string;
       expect(await first.app.db.installationSecret.count()).toBe(1);
