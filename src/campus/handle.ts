@@ -17,14 +17,23 @@ export function handleFromText(text: string, options: { keepCase?: boolean } = {
   return (options.keepCase ? folded : folded.toLowerCase()).replace(/^[-_]+|[-_]+$/g, '');
 }
 
-/** First free handle: "base", then "base-2", "base-3", ... */
-export async function uniqueHandle(base: string, taken: (handle: string) => Promise<boolean>): Promise<string> {
-  if (!(await taken(base))) return base;
+/**
+ * First free handle: "base", then "base-2", "base-3", ... `takenUnder` answers, in one read, the
+ * handles taken that are `base` or start with "base-" (more is harmless: only exact matches
+ * count). One query per candidate made the k-th new record of a batch cost k queries: 300
+ * untitled schedules in one /save took 13.8 s on PostgreSQL.
+ */
+export async function uniqueHandle(base: string, takenUnder: (base: string) => Promise<Iterable<string>>): Promise<string> {
+  const taken = new Set(await takenUnder(base));
+  if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
-    if (!(await taken(candidate))) return candidate;
+    if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** The `where` that finds every handle `uniqueHandle` may compare with `base` (a superset on SQLite, whose LIKE folds case). */
+export const handlesUnder = (base: string) => ({ OR: [{ Handle: base }, { Handle: { startsWith: `${base}-` } }] });
 
 /** null when valid, else Slate's message. */
 export function handleError(handle: string): string | null {

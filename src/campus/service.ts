@@ -4,7 +4,7 @@ import { selfAndWards } from './contact-access.ts';
 import { conflict, DomainError, notFound, RecordValidationError, validationError } from '../shared/errors.ts';
 import { isStaff, publicFilter, requireLevel, requireReadable, requireWritable } from './access.ts';
 import { hashPassword, type Viewer } from './auth.ts';
-import { handleError, handleFromText, uniqueHandle } from './handle.ts';
+import { handleError, handleFromText, handlesUnder, uniqueHandle } from './handle.ts';
 import { ACCOUNT_LEVELS, hasLevel, KIND_LIST, KINDS, type KindSpec } from './kinds.ts';
 import { spacify, validateFields, type FieldErrors, type RecordInput } from './validate.ts';
 import { applyWriteOnly, checkWriteOnly, WRITE_ONLY } from './write-only.ts';
@@ -179,7 +179,9 @@ async function assignHandle(deps: CampusDeps, kind: KindSpec, data: RecordInput,
   if (existing) return;
   const source = String(data[kind.handleFrom] ?? data.Code ?? '');
   const text = kind.handleStyle === 'compact' ? handleFromText(source.replace(/\s+/g, ''), { keepCase: true }) : handleFromText(source);
-  data.Handle = await uniqueHandle(text || kind.noun.replace(/\s+/g, '_'), taken);
+  const takenUnder = async (base: string) =>
+    (await delegate(deps.db, kind).findMany({ where: handlesUnder(base), select: { Handle: true } })).map((r) => String(r.Handle));
+  data.Handle = await uniqueHandle(text || kind.noun.replace(/\s+/g, '_'), takenUnder);
 }
 
 /** Section codes: the course code upper-cased with an always-present 3-digit suffix (MATH-001). */

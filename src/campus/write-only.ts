@@ -2,7 +2,7 @@
 // `Phone` and `Postal` (contact points that become the primary ones) and `groupIDs`
 // (replaces memberships); a blog post's or page's `tags` (replaces its tags).
 import type { Viewer } from './auth.ts';
-import { handleFromText, uniqueHandle } from './handle.ts';
+import { handleFromText, handlesUnder, uniqueHandle } from './handle.ts';
 import type { KindName, KindSpec } from './kinds.ts';
 import { MAX_LIST_ITEMS, parseId } from './limits.ts';
 import { setPersonGroups } from './relationships.ts';
@@ -115,7 +115,7 @@ export async function applyWriteOnly(deps: CampusDeps, viewer: Viewer, kind: Kin
       const handle = handleFromText(title) || 'tag';
       const tag =
         (await deps.db.tag.findFirst({ where: { OR: [{ Handle: handle }, { Title: title }] } })) ??
-        (await deps.db.tag.create({ data: { Title: title, Handle: await uniqueHandle(handle, async (h) => !!(await deps.db.tag.findUnique({ where: { Handle: h } }))) } }));
+        (await deps.db.tag.create({ data: { Title: title, Handle: await uniqueHandle(handle, async (base) => (await deps.db.tag.findMany({ where: handlesUnder(base), select: { Handle: true } })).map((t) => t.Handle)) } }));
       tagIds.push(tag.ID);
     }
     await deps.db.contentTag.deleteMany({ where: { ContentID: record.ID } });

@@ -12,9 +12,10 @@ it.each([
 ])('handleFromText(%j) → %j', (text, handle) => expect(handleFromText(text)).toBe(handle));
 
 it('numbers duplicates from 2', async () => {
-  const taken = new Set(['post', 'post-2']);
-  expect(await uniqueHandle('post', async (h) => taken.has(h))).toBe('post-3');
-  expect(await uniqueHandle('fresh', async (h) => taken.has(h))).toBe('fresh');
+  // More than the exact handles is harmless: only exact matches count.
+  const taken = ['post', 'post-2', 'Post-3', 'post-2x'];
+  expect(await uniqueHandle('post', async () => taken)).toBe('post-3');
+  expect(await uniqueHandle('fresh', async () => taken)).toBe('fresh');
 });
 
 it('validates supplied handles', () => {
